@@ -1,0 +1,53 @@
+# Fleetlab: two commands do everything on a fresh machine with Python 3.11 and make.
+#   make run    set up .venv and start the dashboard on http://127.0.0.1:8501
+#   make test   set up .venv with the dev extra and run every check
+# Other targets: make bench (solver benchmarks), make clean.
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+PORT ?= 8501
+
+.PHONY: run test lint typecheck pytest bench browser clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+# Stamps re-run the install whenever pyproject.toml changes.
+$(VENV)/.installed-run: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+$(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $@ $(VENV)/.installed-run
+
+run: $(VENV)/.installed-run
+	$(BIN)/streamlit run app.py --server.address 127.0.0.1 --server.port $(PORT) \
+		--server.headless true --browser.gatherUsageStats false
+
+# Debian's chromium for the browser tests (Playwright's own browser download does not work here).
+browser:
+	@command -v chromium >/dev/null 2>&1 || { \
+		echo "installing Debian's chromium for the browser tests"; \
+		if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium; }
+
+lint: $(VENV)/.installed-dev
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+typecheck: $(VENV)/.installed-dev
+	$(BIN)/mypy --strict blueprints calc engine cosmic
+
+pytest: $(VENV)/.installed-dev browser
+	$(BIN)/pytest -n auto -q
+
+test: lint typecheck pytest
+
+bench: $(VENV)/.installed-run
+	$(BIN)/fleetlab bench
+
+clean:
+	rm -rf $(VENV) .mypy_cache .ruff_cache .hypothesis

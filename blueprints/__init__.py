@@ -1,0 +1,64 @@
+"""Rules data and the ship model: parts, species, NPC tiles, techs and blueprints.
+
+The data lives in ``blueprints/data/*.toml`` and is loaded once (``blueprints.catalogue``).
+``Blueprint`` is a species' ship design with derived ``ShipStats``, rule validation and the
+Upgrade action; ``ShipStats`` is what the battle solvers read.
+"""
+
+from blueprints.blueprint import OUTSIDE, Blueprint, default_blueprints
+from blueprints.catalogue import (
+    all_species,
+    npc_tile,
+    npc_tiles,
+    part,
+    parts,
+    ship_class_info,
+    species,
+    tech,
+    techs,
+)
+from blueprints.dice import Dice
+from blueprints.enums import (
+    Confidence,
+    DieColour,
+    NpcVariant,
+    Origin,
+    PartKind,
+    ShipClass,
+    TechCategory,
+)
+from blueprints.errors import BlueprintError
+from blueprints.npc import NpcTile
+from blueprints.parts import Part
+from blueprints.species import Species
+from blueprints.stats import ShipStats
+from blueprints.techs import Tech
+
+__all__ = [
+    "OUTSIDE",
+    "Blueprint",
+    "BlueprintError",
+    "Confidence",
+    "Dice",
+    "DieColour",
+    "NpcTile",
+    "NpcVariant",
+    "Origin",
+    "Part",
+    "PartKind",
+    "ShipClass",
+    "ShipStats",
+    "Species",
+    "Tech",
+    "TechCategory",
+    "all_species",
+    "default_blueprints",
+    "npc_tile",
+    "npc_tiles",
+    "part",
+    "parts",
+    "ship_class_info",
+    "species",
+    "tech",
+    "techs",
+]

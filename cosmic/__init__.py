@@ -1,0 +1,1 @@
+"""Cosmic Encounter: decks, powers and exact challenge odds."""

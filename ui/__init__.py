@@ -1,0 +1,1 @@
+"""Faces of Fleetlab: the ``fleetlab`` command line and the Streamlit dashboard."""

@@ -1,0 +1,1 @@
+"""Streamlit pages, one file each; ``app.py`` lists them with ``st.navigation``."""
