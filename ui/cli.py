@@ -8,6 +8,7 @@ bad input; nothing is printed to stdout in that case.
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import sys
 from collections.abc import Sequence
@@ -15,25 +16,10 @@ from typing import Any
 
 from blueprints import Blueprint, BlueprintError, ShipClass, parts, species
 from blueprints.catalogue import unknown
+from ui.cli_support import UsageError, split_list, text_table
 
-
-class UsageError(Exception):
-    """Bad command-line input: printed to stderr, exit status 2."""
-
-
-def _table(headers: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
-    """A plain aligned text table."""
-    cells = [[str(h) for h in headers]] + [[str(c) for c in r] for r in rows]
-    widths = [max(len(row[i]) for row in cells) for i in range(len(headers))]
-    lines = ["  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)) for row in cells]
-    lines.insert(1, "  ".join("-" * w for w in widths))
-    return "\n".join(line.rstrip() for line in lines)
-
-
-def _split(text: str | None) -> list[str] | None:
-    if text is None:
-        return None
-    return [t.strip() for t in text.split(",") if t.strip()]
+# Subcommand modules in ui/commands/, each with register(subparsers).
+COMMAND_MODULES: tuple[str, ...] = ()
 
 
 # ----- fleetlab parts ------------------------------------------------------------------------
@@ -69,7 +55,7 @@ def cmd_parts(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({"parts": data}, indent=2))
     else:
-        print(_table(["part", "code", "kind", "origin", "effect", "conf"], rows))
+        print(text_table(["part", "code", "kind", "origin", "effect", "conf"], rows))
     return 0
 
 
@@ -122,7 +108,7 @@ def cmd_blueprint(args: argparse.Namespace) -> int:
             bp = Blueprint.from_parts(sp.id, args.ship_class, tokens, args.outside)
     except BlueprintError as exc:
         raise UsageError(str(exc)) from None
-    report = blueprint_report(bp, _split(args.techs), _split(args.discoveries))
+    report = blueprint_report(bp, split_list(args.techs), split_list(args.discoveries))
     if args.json:
         print(json.dumps(report, indent=2))
         return 0
@@ -134,11 +120,11 @@ def cmd_blueprint(args: argparse.Namespace) -> int:
     if bp.outside is not None:
         slot_rows.append(("outside", bp.outside.name, bp.outside.summary()))
     print(f"{sp.name} {bp.ship_class.value}: {bp}")
-    print(_table(["slot", "part", "effect"], slot_rows))
+    print(text_table(["slot", "part", "effect"], slot_rows))
     s = bp.stats
     print()
     print(
-        _table(
+        text_table(
             ["initiative", "hull", "computer", "shield", "move", "energy", "dice", "cost"],
             [
                 (
@@ -188,12 +174,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=cmd_blueprint)
 
-    for register in _EXTRA_COMMANDS:
-        register(sub)
+    for module_name in COMMAND_MODULES:
+        importlib.import_module(module_name).register(sub)
     return parser
-
-
-_EXTRA_COMMANDS: list[Any] = []
 
 
 def main(argv: Sequence[str] | None = None) -> int:
