@@ -1,0 +1,19 @@
+"""Typed wrapper around ``numba.njit`` with the on-disk cache.
+
+Kernels decorated with ``jit`` are plain Python functions over NumPy arrays and integers, so
+they also run uncompiled (``NUMBA_DISABLE_JIT=1``), which is how tests can step through them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
+
+import numba
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def jit(fn: F) -> F:
+    """Compile ``fn`` with numba in nopython mode, caching the machine code on disk."""
+    return cast(F, numba.njit(cache=True, nogil=True)(fn))

@@ -1,0 +1,208 @@
+"""The chance layer: what one volley of dice can do, as (outcome, probability) pairs.
+
+This module owns the hit rule and the dice faces. The exact solver sums over
+``volley_outcomes``; Monte Carlo and the game engine sample the same categories
+(``hit_categories``) with an explicit ``numpy.random.Generator``.
+
+**The hit rule.** A 6 always hits and a 1 always misses; otherwise a die hits a target when
+roll + the firing ship's computers - the target's shields >= 6. So against a target a firing
+type needs a roll of at least ``hit_threshold(computer, shield)`` (between 2 and 6). A die that
+rolls ``v`` can hit every target whose threshold is at most ``v``: its *reach* is ``v``.
+
+**Outcomes as counts, not sequences.** Against targets with distinct thresholds
+t1 < t2 < ... < tL, a die lands in one of L + 1 categories (miss, or reach t1, ..., reach tL) with
+probabilities (t1 - 1)/6, (t2 - t1)/6, ..., (7 - tL)/6. The dice of one colour fall into the
+categories as a multinomial count; colours are independent. Rift dice ignore computers and
+shields and have their own six faces (``RIFT_FACES``).
+
+>>> hit_threshold(computer=1, shield=0)
+5
+>>> [round(p, 4) for p in hit_categories((5,))]
+[0.6667, 0.3333]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from math import factorial
+
+from blueprints import Dice, DieColour
+from blueprints.enums import STANDARD_COLOURS
+
+RIFT_REACH = 99
+"""Reach of a rift hit: it ignores shields, so it can hit every target."""
+
+RIFT_FACES: tuple[tuple[int, int], ...] = ((1, 0), (2, 0), (3, 1), (0, 1), (0, 0), (0, 0))
+"""The rift die's six faces as (damage to the target, damage to one of your own rift ships).
+
+Sources: the New Dangers text (001) and RULINGS.md; game-data-notes section 1 (the 1-damage face
+has no self-damage: S2's art and S3 against S2's code)."""
+
+# The rift die's distinct faces with their probabilities (the two blanks merged).
+_RIFT_CATEGORIES: tuple[tuple[tuple[int, int], float], ...] = (
+    ((1, 0), 1 / 6),
+    ((2, 0), 1 / 6),
+    ((3, 1), 1 / 6),
+    ((0, 1), 1 / 6),
+    ((0, 0), 2 / 6),
+)
+
+
+def hit_threshold(computer: int, shield: int) -> int:
+    """The lowest roll that hits: 6 - computer + shield, but never below 2 or above 6."""
+    return min(6, max(2, 6 - computer + shield))
+
+
+def die_hits(roll: int, computer: int, shield: int) -> bool:
+    """Whether one die roll hits (the rule exactly as written, used by references and tests)."""
+    if roll == 6:
+        return True
+    if roll == 1:
+        return False
+    return roll + computer - shield >= 6
+
+
+def hit_categories(thresholds: Sequence[int]) -> tuple[float, ...]:
+    """Probabilities of miss and of each reach, for sorted distinct thresholds.
+
+    ``thresholds`` are ascending and distinct; the result has ``len(thresholds) + 1`` entries:
+    P(miss) then P(the die reaches exactly ``thresholds[k]``, but not the next one).
+    """
+    probs = [(thresholds[0] - 1) / 6] if thresholds else [1.0]
+    for k, t in enumerate(thresholds):
+        upper = thresholds[k + 1] if k + 1 < len(thresholds) else 7
+        probs.append((upper - t) / 6)
+    return tuple(probs)
+
+
+@dataclass(frozen=True, slots=True)
+class VolleyOutcome:
+    """What a volley did: hits as (damage, reach, count) with the largest damage first, and
+    the points of damage it does to the firing side's own rift ships."""
+
+    hits: tuple[tuple[int, int, int], ...]
+    self_damage: int = 0
+
+    @property
+    def is_miss(self) -> bool:
+        """Nothing happened: no hit and no self-damage."""
+        return not self.hits and not self.self_damage
+
+    @property
+    def hit_count(self) -> int:
+        """Number of hits (dice that hit; split antimatter counts per point)."""
+        return sum(c for _, _, c in self.hits)
+
+
+def _compositions(n: int, parts: int) -> Iterator[tuple[int, ...]]:
+    """All ways to write n as an ordered sum of ``parts`` non-negative integers."""
+    if parts == 1:
+        yield (n,)
+        return
+    for first in range(n, -1, -1):
+        for rest in _compositions(n - first, parts - 1):
+            yield (first, *rest)
+
+
+def _multinomial(counts: Sequence[int], probs: Sequence[float]) -> float:
+    coef = factorial(sum(counts))
+    p = 1.0
+    for k, q in zip(counts, probs, strict=True):
+        coef //= factorial(k)
+        if k:
+            p *= q**k
+    return coef * p
+
+
+@lru_cache(maxsize=200_000)
+def volley_outcomes(
+    dice: Dice, thresholds: tuple[int, ...], splitter: bool = False
+) -> tuple[tuple[VolleyOutcome, float], ...]:
+    """Every distinct outcome of rolling ``dice`` at targets with these thresholds.
+
+    ``dice`` are all dice the activation rolls (ships x dice per ship). ``thresholds`` are the
+    sorted distinct hit thresholds of the living targets for the firing type's computers.
+    With ``splitter`` (Antimatter Splitter) each red hit becomes four 1-damage hits of the
+    same reach, which the assigner may put on different targets. Probabilities sum to 1.
+
+    >>> out = volley_outcomes(Dice(yellow=1), (5,))
+    >>> [(o.hits, round(p, 4)) for o, p in out]
+    [((), 0.6667), (((1, 5, 1),), 0.3333)]
+    """
+    per_colour: list[list[tuple[tuple[tuple[int, int, int], ...], float]]] = []
+    cat_probs = hit_categories(thresholds)
+    for colour in STANDARD_COLOURS:
+        n = dice.count(colour)
+        if not n:
+            continue
+        damage = colour.damage
+        options = []
+        for counts in _compositions(n, len(cat_probs)):
+            p = _multinomial(counts, cat_probs)
+            if p == 0.0:
+                continue
+            hits = []
+            for k, c in enumerate(counts[1:]):
+                if c:
+                    if splitter and colour is DieColour.RED:
+                        hits.append((1, thresholds[k], c * damage))
+                    else:
+                        hits.append((damage, thresholds[k], c))
+            options.append((tuple(hits), p))
+        per_colour.append([(h, p) for h, p in options])
+    rift_options: list[tuple[tuple[tuple[int, int, int], ...], int, float]] = [((), 0, 1.0)]
+    if dice.pink:
+        rift_options = []
+        faces = [f for f, _ in _RIFT_CATEGORIES]
+        face_probs = [p for _, p in _RIFT_CATEGORIES]
+        for counts in _compositions(dice.pink, len(faces)):
+            p = _multinomial(counts, face_probs)
+            hits_by_damage: dict[int, int] = {}
+            self_damage = 0
+            for (to_enemy, to_self), c in zip(faces, counts, strict=True):
+                if c and to_enemy:
+                    hits_by_damage[to_enemy] = hits_by_damage.get(to_enemy, 0) + c
+                self_damage += to_self * c
+            rift_hits = tuple((d, RIFT_REACH, c) for d, c in hits_by_damage.items())
+            rift_options.append((rift_hits, self_damage, p))
+    merged: dict[VolleyOutcome, float] = {}
+    for combo, p in _product(per_colour):
+        for rift_hits, self_damage, q in rift_options:
+            outcome = _normalise(combo + rift_hits, self_damage)
+            merged[outcome] = merged.get(outcome, 0.0) + p * q
+    return tuple(sorted(merged.items(), key=lambda item: _outcome_key(item[0])))
+
+
+def _product(
+    per_colour: list[list[tuple[tuple[tuple[int, int, int], ...], float]]],
+) -> Iterator[tuple[tuple[tuple[int, int, int], ...], float]]:
+    if not per_colour:
+        yield (), 1.0
+        return
+    head, *tail = per_colour
+    for hits, p in head:
+        for rest, q in _product(tail):
+            yield hits + rest, p * q
+
+
+def _normalise(hits: tuple[tuple[int, int, int], ...], self_damage: int) -> VolleyOutcome:
+    merged: dict[tuple[int, int], int] = {}
+    for damage, reach, count in hits:
+        merged[(damage, reach)] = merged.get((damage, reach), 0) + count
+    ordered = tuple(
+        (d, r, c) for (d, r), c in sorted(merged.items(), key=lambda kv: (-kv[0][0], kv[0][1]))
+    )
+    return VolleyOutcome(ordered, self_damage)
+
+
+def _outcome_key(o: VolleyOutcome) -> tuple[int, tuple[tuple[int, int, int], ...], int]:
+    return (o.hit_count, o.hits, o.self_damage)
+
+
+def miss_probability(dice: Dice, thresholds: tuple[int, ...]) -> float:
+    """Probability that a volley does nothing at all (no hit, no rift self-damage)."""
+    p_miss_std = hit_categories(thresholds)[0] if thresholds else 1.0
+    p = p_miss_std**dice.standard
+    return p * (2 / 6) ** dice.pink

@@ -1,0 +1,255 @@
+"""Damage assignment by rule: the NPC rule, the greedy player heuristic and rift self-damage.
+
+One implementation serves every solver: the exact solver calls these kernels for sides that do
+not play optimally, Monte Carlo calls them inside its compiled loop, and the game engine uses
+them for NPCs and bots. (The ``optimal`` policy is not a rule but a search; it lives in
+``calc.exact``.)
+
+**Representation.** Each kernel works on one volley against one side: ``hit_damage`` and
+``hit_reach`` (one entry per hit, largest damage first; a hit can be put on a ship whose group
+needs a roll of at most its reach, see ``calc.dice``), the target ships (``ship_group``,
+``ship_damage``) and per group its ``hull`` and ``need`` (the roll needed to hit it). A ship is
+destroyed when its damage exceeds its hull. Kernels add damage to ``ship_damage`` in place.
+
+**The NPC rule** (rules: "dice are assigned so that player ships are destroyed from largest to
+smallest if possible; if no ship can be destroyed, dice are assigned to do as much damage as
+possible, largest to smallest"), as Fleetlab reads it:
+
+1. Ships are taken in *target order*: size (dreadnought, cruiser, starbase/orbital,
+   interceptor; NPC tiles GCDS, guardian, ancient), then the most damaged first, then group
+   order.
+2. *Destroy pass*: for each ship in target order, if the unused hits that can reach it can
+   destroy it, the subset that destroys it with the least wasted damage is used (ties: fewest
+   hits, then the lowest total reach, keeping hits that reach more ships for later, then the
+   most hits of the smallest (damage, reach) kind: a total order, so the rule is deterministic).
+3. *Leftover pass*: every hit still unused goes to the first living ship in target order that
+   it can reach (the largest). No ship can be destroyed by these hits (step 2 already tried),
+   so all their damage counts: this is "as much damage as possible, largest to smallest".
+
+The rules example holds: two hits against an interceptor and a dreadnought that only the
+interceptor can die from: one destroys the interceptor, the other goes to the dreadnought.
+
+**Greedy** (a player heuristic, documented so results can be reproduced by hand): the same two
+passes, but the target order is by *threat*: the expected damage a ship deals per engagement
+round against an unshielded ship (``threat``), then size, then most damaged first. So a greedy
+player kills the most dangerous ships it can, with the least waste, and piles leftover damage on
+the most dangerous ship it can reach.
+
+**Rift self-damage** goes to the firing side's own ships that carry rift dice, by the NPC rule
+(New Dangers text: destroy largest to smallest if possible, else as much damage as possible).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numpy.typing import NDArray
+
+from calc._jit import jit
+
+IntArray = NDArray[np.int64]
+FloatArray = NDArray[np.float64]
+
+UNREACHABLE = 1_000
+"""``need`` of a group no hit may touch (e.g. non-rift ships for rift self-damage)."""
+
+
+@jit
+def target_order(
+    ship_group: IntArray,
+    ship_damage: IntArray,
+    group_rank: FloatArray,
+) -> IntArray:
+    """Ship indices sorted by group rank (higher first), then damage (higher first), then
+    group index, then ship index. ``group_rank`` is size (NPC rule) or threat (greedy)."""
+    n = ship_group.shape[0]
+    keys = np.empty(n, dtype=np.float64)
+    order = np.arange(n)
+    # Insertion sort: n is at most a few dozen and this stays allocation-free.
+    for i in range(n):
+        g = ship_group[i]
+        keys[i] = group_rank[g] * 1e6 + ship_damage[i] * 1e3 - g
+    for i in range(1, n):
+        j = i
+        while j > 0 and keys[order[j]] > keys[order[j - 1]]:
+            order[j], order[j - 1] = order[j - 1], order[j]
+            j -= 1
+    return order
+
+
+@jit
+def _best_kill(
+    hp: int,
+    need: int,
+    hit_damage: IntArray,
+    hit_reach: IntArray,
+    used: NDArray[np.bool_],
+    chosen: NDArray[np.bool_],
+) -> bool:
+    """Choose unused hits that reach ``need`` and sum to at least ``hp``, marking them in
+    ``chosen``. Preference: least overkill, then fewest hits, then the lowest total reach,
+    then (a total order) the most hits of the smallest (damage, reach) type, and so on."""
+    m = hit_damage.shape[0]
+    # Distinct (damage, reach) types among eligible hits, sorted ascending, with counts.
+    type_damage = np.zeros(m, dtype=np.int64)
+    type_reach = np.zeros(m, dtype=np.int64)
+    type_count = np.zeros(m, dtype=np.int64)
+    types = 0
+    total = 0
+    for i in range(m):
+        if used[i] or hit_reach[i] < need:
+            continue
+        total += hit_damage[i]
+        pos = types
+        for t in range(types):
+            if type_damage[t] == hit_damage[i] and type_reach[t] == hit_reach[i]:
+                pos = -1 - t
+                break
+        if pos < 0:
+            type_count[-1 - pos] += 1
+            continue
+        # Insert keeping (damage, reach) ascending.
+        pos = types
+        while pos > 0 and (
+            type_damage[pos - 1] > hit_damage[i]
+            or (type_damage[pos - 1] == hit_damage[i] and type_reach[pos - 1] > hit_reach[i])
+        ):
+            type_damage[pos] = type_damage[pos - 1]
+            type_reach[pos] = type_reach[pos - 1]
+            type_count[pos] = type_count[pos - 1]
+            pos -= 1
+        type_damage[pos] = hit_damage[i]
+        type_reach[pos] = hit_reach[i]
+        type_count[pos] = 1
+        types += 1
+    if total < hp or types == 0:
+        return False
+    limit = np.zeros(types, dtype=np.int64)
+    for t in range(types):
+        cap = (hp + type_damage[t] - 1) // type_damage[t]
+        limit[t] = min(type_count[t], cap)
+    x = np.zeros(types, dtype=np.int64)
+    best = np.zeros(types, dtype=np.int64)
+    found = False
+    best_waste = 0
+    best_count = 0
+    best_reach = 0
+    while True:
+        s = 0
+        c = 0
+        r = 0
+        for t in range(types):
+            s += x[t] * type_damage[t]
+            c += x[t]
+            r += x[t] * type_reach[t]
+        if s >= hp:
+            waste = s - hp
+            better = False
+            if not found or waste < best_waste:
+                better = True
+            elif waste == best_waste:
+                if c < best_count:
+                    better = True
+                elif c == best_count:
+                    if r < best_reach:
+                        better = True
+                    elif r == best_reach:
+                        for t in range(types):
+                            if x[t] != best[t]:
+                                better = x[t] > best[t]
+                                break
+            if better:
+                found = True
+                best_waste = waste
+                best_count = c
+                best_reach = r
+                for t in range(types):
+                    best[t] = x[t]
+        # Odometer increment.
+        t = 0
+        while t < types:
+            x[t] += 1
+            if x[t] <= limit[t]:
+                break
+            x[t] = 0
+            t += 1
+        if t == types:
+            break
+    if not found:
+        return False
+    for t in range(types):
+        k = best[t]
+        for i in range(m):
+            if k == 0:
+                break
+            if (
+                not used[i]
+                and not chosen[i]
+                and hit_damage[i] == type_damage[t]
+                and hit_reach[i] == type_reach[t]
+            ):
+                chosen[i] = True
+                k -= 1
+    return True
+
+
+@jit
+def assign_in_order(
+    order: IntArray,
+    hit_damage: IntArray,
+    hit_reach: IntArray,
+    ship_group: IntArray,
+    ship_damage: IntArray,
+    group_hull: IntArray,
+    group_need: IntArray,
+) -> None:
+    """The destroy pass then the leftover pass, over ships in ``order`` (see module doc)."""
+    m = hit_damage.shape[0]
+    used = np.zeros(m, dtype=np.bool_)
+    chosen = np.zeros(m, dtype=np.bool_)
+    for k in range(order.shape[0]):
+        s = order[k]
+        g = ship_group[s]
+        if ship_damage[s] > group_hull[g]:
+            continue
+        hp = group_hull[g] - ship_damage[s] + 1
+        chosen[:] = False
+        if _best_kill(hp, group_need[g], hit_damage, hit_reach, used, chosen):
+            for i in range(m):
+                if chosen[i]:
+                    used[i] = True
+                    ship_damage[s] += hit_damage[i]
+    for i in range(m):
+        if used[i]:
+            continue
+        for k in range(order.shape[0]):
+            s = order[k]
+            g = ship_group[s]
+            if ship_damage[s] <= group_hull[g] and group_need[g] <= hit_reach[i]:
+                ship_damage[s] += hit_damage[i]
+                break
+
+
+@jit
+def assign_by_rank(
+    hit_damage: IntArray,
+    hit_reach: IntArray,
+    ship_group: IntArray,
+    ship_damage: IntArray,
+    group_hull: IntArray,
+    group_need: IntArray,
+    group_rank: FloatArray,
+) -> None:
+    """Assign hits by the NPC rule (rank = size) or greedily (rank = threat), in place."""
+    order = target_order(ship_group, ship_damage, group_rank)
+    assign_in_order(order, hit_damage, hit_reach, ship_group, ship_damage, group_hull, group_need)
+
+
+def threat(cannon_damage_per_die: tuple[int, ...], computer: int, rift_dice: int) -> float:
+    """Expected damage per engagement round against an unshielded ship (greedy's rank).
+
+    ``cannon_damage_per_die`` lists the damage of each standard cannon die of one ship.
+    """
+    from calc.dice import hit_threshold
+
+    p_hit = (7 - hit_threshold(computer, 0)) / 6
+    return sum(cannon_damage_per_die) * p_hit + float(rift_dice)
