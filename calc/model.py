@@ -42,6 +42,7 @@ class ShipGroup:
     damage: tuple[int, ...] = ()
     label: str = ""
     blueprint: Blueprint | None = field(default=None, compare=False)
+    npc_variant: NpcVariant | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "damage", tuple(sorted(self.damage, reverse=True)))
@@ -78,7 +79,7 @@ class ShipGroup:
     ) -> ShipGroup:
         """NPC ships from their tile (``ancient``, ``guardian``, ``gcds``)."""
         tile = npc_tile(kind, variant)
-        return cls(tile.stats, count, damage, tile.label)
+        return cls(tile.stats, count, damage, tile.label, None, tile.variant)
 
     @property
     def damage_per_ship(self) -> tuple[int, ...]:
@@ -130,9 +131,17 @@ class Side:
         groups = []
         for stats, parts in merged.items():
             damage = tuple(d for g in parts for d in g.damage)
-            label = parts[0].label
-            blueprint = parts[0].blueprint
-            groups.append(ShipGroup(stats, sum(g.count for g in parts), damage, label, blueprint))
+            first = parts[0]
+            groups.append(
+                ShipGroup(
+                    stats,
+                    sum(g.count for g in parts),
+                    damage,
+                    first.label,
+                    first.blueprint,
+                    first.npc_variant,
+                )
+            )
         groups.sort(key=lambda g: group_order_key(g.stats))
         return replace(self, groups=tuple(groups))
 
