@@ -1,0 +1,107 @@
+"""The solver's view of a battle: side states, ship-type facts and the activation order.
+
+A *side state* holds, for every ship type (group) of a side, how many of its living ships have
+each amount of damage: a tuple of counts per damage level ``0..hull``. Identical ships are
+interchangeable, so this multiset is all that matters. A battle state pairs the attacker's and
+the defender's side states.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import comb
+
+from blueprints import ShipStats, ship_class_info
+from calc.model import Battle, Side
+from calc.targeting import threat
+
+GroupState = tuple[int, ...]
+SideState = tuple[GroupState, ...]
+State = tuple[SideState, SideState]  # (attacker, defender)
+
+ATTACKER, DEFENDER = 0, 1
+
+
+@dataclass(frozen=True, slots=True)
+class Slot:
+    """One activation: which side and group fire, and whether with missiles or cannons."""
+
+    side: int
+    group: int
+    missiles: bool
+
+
+@dataclass(frozen=True, slots=True)
+class SideSpec:
+    """The fixed facts of one side inside the solver."""
+
+    side: Side
+    stats: tuple[ShipStats, ...]
+    hulls: tuple[int, ...]
+    counts: tuple[int, ...]
+    sizes: tuple[float, ...]
+    threats: tuple[float, ...]
+    rift_groups: tuple[bool, ...]
+
+    @classmethod
+    def of(cls, side: Side) -> SideSpec:
+        stats = tuple(g.stats for g in side.groups)
+        return cls(
+            side=side,
+            stats=stats,
+            hulls=tuple(s.hull for s in stats),
+            counts=tuple(g.count for g in side.groups),
+            sizes=tuple(float(ship_class_info(s.ship_class).size) for s in stats),
+            threats=tuple(
+                threat(
+                    tuple(c.damage for c, n in s.cannons.items() if c.damage for _ in range(n)),
+                    s.computer,
+                    s.rift_dice,
+                )
+                * 1000.0
+                + ship_class_info(s.ship_class).size
+                for s in stats
+            ),
+            rift_groups=tuple(s.rift_dice > 0 for s in stats),
+        )
+
+    def initial_state(self) -> SideState:
+        out = []
+        for g, hull in zip(self.side.groups, self.hulls, strict=True):
+            counts = [0] * (hull + 1)
+            for d in g.damage_per_ship:
+                counts[d] += 1
+            out.append(tuple(counts))
+        return tuple(out)
+
+
+def alive(side_state: SideState) -> int:
+    """Living ships on a side."""
+    return sum(sum(g) for g in side_state)
+
+
+def group_state_count(count: int, hull: int) -> int:
+    """Number of multisets of at most ``count`` ships with damage 0..hull."""
+    return comb(count + hull + 1, hull + 1)
+
+
+def estimate_states(battle: Battle) -> int:
+    """Upper bound on the distinct states the exact solver can visit (before solving)."""
+    total = 1
+    for side in (battle.attacker_side.canonical(), battle.defender_side.canonical()):
+        for g in side.groups:
+            total *= group_state_count(g.count, g.stats.hull)
+    return total
+
+
+def activation_order(attacker: Side, defender: Side, missiles: bool) -> tuple[Slot, ...]:
+    """Slots in initiative order: highest first, the defender first on ties, and on one side
+    the canonical group order (larger type first)."""
+    slots = []
+    for side_index, side in ((ATTACKER, attacker), (DEFENDER, defender)):
+        for g, group in enumerate(side.groups):
+            dice = group.stats.missiles if missiles else group.stats.cannons
+            if dice.total:
+                slots.append((group.stats.initiative, side_index, g))
+    slots.sort(key=lambda t: (-t[0], -t[1], t[2]))
+    return tuple(Slot(side, g, missiles) for _, side, g in slots)
