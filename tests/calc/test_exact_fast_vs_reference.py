@@ -51,7 +51,7 @@ MEDIUM: dict[str, Battle] = {
                 ),
             ),
         ),
-    ),  # fmt: skip
+    ),
     "missiles and rift": battle(
         side(
             "A",

@@ -1,0 +1,77 @@
+"""``fleetlab bench``: the solver benchmarks over the named corpus in benchmarks/corpus."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any
+
+from calc.benchmark import BenchRow, bench_exact, corpus_files
+from calc.model import Policy
+from ui.cli_support import UsageError, text_table
+
+DEFAULT_CORPUS = Path(__file__).resolve().parents[2] / "benchmarks" / "corpus"
+
+HEADERS = [
+    "battle",
+    "policy",
+    "groups",
+    "states",
+    "outcomes",
+    "compared",
+    "median s",
+    "peak MiB",
+    "P(att)",
+]
+
+
+def _cells(row: BenchRow) -> list[object]:
+    return [
+        row.name,
+        row.policy,
+        row.groups,
+        f"{row.states:,}",
+        f"{row.outcomes:,}",
+        f"{row.assignments:,}",
+        f"{row.median_seconds:.4f}",
+        f"{row.peak_mib:.1f}",
+        f"{row.attacker_wins:.4f}",
+    ]
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the exact-solver benchmark and print one row per battle and policy."""
+    corpus = Path(args.corpus)
+    if not corpus.is_dir():
+        raise UsageError(f"corpus directory {str(corpus)!r} not found (give --corpus DIR)")
+    paths = corpus_files(corpus)
+    if args.only:
+        paths = [p for p in paths if any(k in p.stem for k in args.only.split(","))]
+    policies = [Policy(p) for p in args.policy.split(",")]
+    if not args.json:
+        print(" | ".join(HEADERS))
+
+    def show(row: BenchRow) -> None:
+        if not args.json:
+            print(" | ".join(str(c) for c in _cells(row)), flush=True)
+
+    rows = bench_exact(paths, policies, args.repeats, show)
+    if args.json:
+        print(json.dumps([asdict(r) for r in rows], indent=2))
+    else:
+        print()
+        print(text_table(HEADERS, [_cells(r) for r in rows]))
+    return 0
+
+
+def register(sub: Any) -> None:
+    """Add the ``bench`` subcommand."""
+    p = sub.add_parser("bench", help="benchmark the solvers on the battle corpus")
+    p.add_argument("--corpus", default=str(DEFAULT_CORPUS), help="directory of battle files")
+    p.add_argument("--repeats", type=int, default=5, help="timed runs per battle (median)")
+    p.add_argument("--policy", default="optimal", help="policies, comma-separated")
+    p.add_argument("--only", help="run only battles whose name contains one of these")
+    p.add_argument("--json", action="store_true", help="print JSON rows")
+    p.set_defaults(func=run)
