@@ -9,6 +9,7 @@ import numpy as np
 
 from calc.battle_state import SideSpec, SideState
 from calc.dice import RIFT_REACH
+from calc.errors import TooLargeError
 from calc.targeting import UNREACHABLE, assign_by_rank
 
 
@@ -66,6 +67,9 @@ def rule_assignment(
     return _collapse(side_state, groups, damage, hulls)
 
 
+MAX_FRONTIER = 200_000
+
+
 @lru_cache(maxsize=500_000)
 def all_assignments(
     side_state: SideState,
@@ -76,7 +80,8 @@ def all_assignments(
     """Every distinct side state that some assignment of ``hits`` can produce.
 
     Each hit goes to one living ship it can reach (damage is never split); a hit that can reach
-    no living ship is lost.
+    no living ship is lost. Raises ``TooLargeError`` if the distinct results of one volley
+    exceed ``MAX_FRONTIER`` (the search would not fit in memory or time).
     """
     frontier: set[SideState] = {side_state}
     for damage, reach, count in hits:
@@ -99,6 +104,10 @@ def all_assignments(
                         step.add((*st[:g], tuple(new), *st[g + 1 :]))
                 if not placed:
                     step.add(st)
+            if len(step) > MAX_FRONTIER:
+                raise TooLargeError(
+                    f"one volley has more than {MAX_FRONTIER:,} distinct assignments of its hits"
+                )
             frontier = step
     return tuple(sorted(frontier))
 

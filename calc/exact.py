@@ -67,6 +67,8 @@ DEFAULT_STATE_BUDGET = 2_000_000
 """Default cap on battle states (attacker states x defender states)."""
 MEMORY_BUDGET_BYTES = 1_500_000_000
 """Cap on the value and mass tables (two float64 per state and slot)."""
+MAX_CANDIDATES = 40_000_000
+"""Cap on tabulated candidate next states (int64 each: 320 MB)."""
 
 
 def _group_states(count: int, hull: int) -> Iterator[GroupState]:
@@ -143,8 +145,15 @@ def build_tables(
     slots: tuple[Slot, ...],
     policies: tuple[Policy, Policy],
     splitters: tuple[bool, bool],
+    *,
+    deadline: float | None = None,
+    max_candidates: int = MAX_CANDIDATES,
 ) -> Tables:
-    """Tabulate every volley's outcomes per (slot, ships firing, enemy state)."""
+    """Tabulate every volley's outcomes per (slot, ships firing, enemy state).
+
+    Raises ``TooLargeError`` past ``deadline`` (a ``time.perf_counter`` value) or when the
+    candidate next states would exceed ``max_candidates``.
+    """
     slot_side, slot_group, slot_base, slot_enemies = [], [], [], []
     entry_miss: list[float] = []
     entry_start: list[int] = [0]
@@ -204,6 +213,12 @@ def build_tables(
                     max_self[side] = max(max_self[side], outcome.self_damage)
                 entry_miss.append(miss)
                 entry_start.append(len(out_prob))
+                if len(cand) > max_candidates:
+                    raise TooLargeError(
+                        f"more than {max_candidates:,} candidate assignments to tabulate"
+                    )
+                if deadline is not None and time.perf_counter() > deadline:
+                    raise TooLargeError("tabulating the volleys ran past the time budget")
     self_next = []
     for side in (ATTACKER, DEFENDER):
         space, spec = spaces[side], specs[side]
@@ -238,7 +253,9 @@ class ExactSolver:
         *,
         state_budget: int = DEFAULT_STATE_BUDGET,
         progress: Callable[[float], None] | None = None,
+        time_budget: float | None = None,
     ) -> None:
+        self.time_budget = time_budget
         if len(battle.sides) != 2:
             raise BattleError(
                 "the exact two-sided solver takes two sides; use calc.odds for a sector"
@@ -304,7 +321,10 @@ class ExactSolver:
         spaces = (att_space, def_space)
         self._report(0.02)
         splitters = (self.attacker.antimatter_splitter, self.defender.antimatter_splitter)
-        tables = build_tables(spaces, self.specs, self.slots, self.policies, splitters)
+        deadline = None if self.time_budget is None else time.perf_counter() + self.time_budget
+        tables = build_tables(
+            spaces, self.specs, self.slots, self.policies, splitters, deadline=deadline
+        )
         self._report(0.3)
         n_att, n_def = len(att_space), len(def_space)
         n_joint = n_att * n_def
@@ -359,6 +379,13 @@ def solve_exact(
     *,
     state_budget: int = DEFAULT_STATE_BUDGET,
     progress: Callable[[float], None] | None = None,
+    time_budget: float | None = None,
 ) -> BattleResult:
-    """Solve a two-sided battle exactly under each side's policy."""
-    return ExactSolver(battle, state_budget=state_budget, progress=progress).run()
+    """Solve a two-sided battle exactly under each side's policy.
+
+    Raises ``TooLargeError`` (before allocating) for battles over the state or memory budget,
+    and while tabulating volleys past ``time_budget`` seconds.
+    """
+    return ExactSolver(
+        battle, state_budget=state_budget, progress=progress, time_budget=time_budget
+    ).run()

@@ -7,6 +7,7 @@ The keys follow ``../shared/formats/battle-file.md``; Fleetlab adds, per side, `
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from calc.result import BattleResult, SideResult
@@ -72,7 +73,9 @@ def result_to_dict(result: BattleResult) -> dict[str, Any]:
 def percent(p: float, se: float | None = None) -> str:
     """A probability as a percentage with sensible precision: ``'45.45%'``, ``'<0.01%'``."""
     if se is not None:
-        return f"{100 * p:.1f}% ± {100 * 1.96 * se:.1f}"
+        half = 100 * 1.96 * se
+        digits = 1 if half <= 0 else min(3, max(1, 1 - math.floor(math.log10(half))))
+        return f"{100 * p:.{digits}f}% ± {half:.{digits}f}"
     if p < 5e-13:
         return "0%"
     if p > 1 - 5e-13:
@@ -88,10 +91,10 @@ def result_to_text(result: BattleResult) -> str:
     """A readable summary table of the result."""
     se = result.standard_error
     lines = []
-    badge = "exact" if se is None else f"Monte Carlo, {result.stats.samples:,} battles"
-    lines.append(f"Method: {badge} ({result.why})")
+    badge = "exact" if se is None else "Monte Carlo (± is the 95% interval)"
+    lines.append(f"Method: {badge}: {result.why}")
     if result.optimal_approximated:
-        lines.append("Note: optimal play was approximated by the greedy policy (battle too large).")
+        lines.append("Note: optimal play was approximated by the greedy policy.")
     att = result.sides[result.attacker]
     dfn = result.sides[result.defender]
     lines.append(

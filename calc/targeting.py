@@ -58,22 +58,23 @@ def target_order(
     ship_group: IntArray,
     ship_damage: IntArray,
     group_rank: FloatArray,
-) -> IntArray:
-    """Ship indices sorted by group rank (higher first), then damage (higher first), then
-    group index, then ship index. ``group_rank`` is size (NPC rule) or threat (greedy)."""
+    order: IntArray,
+    keys: FloatArray,
+) -> None:
+    """Fill ``order`` with ship indices sorted by group rank (higher first), then damage (higher
+    first), then group index, then ship index. ``group_rank`` is size (NPC rule) or threat
+    (greedy). ``keys`` is scratch space of the same length."""
     n = ship_group.shape[0]
-    keys = np.empty(n, dtype=np.float64)
-    order = np.arange(n)
-    # Insertion sort: n is at most a few dozen and this stays allocation-free.
     for i in range(n):
         g = ship_group[i]
         keys[i] = group_rank[g] * 1e6 + ship_damage[i] * 1e3 - g
+        order[i] = i
+    # Insertion sort: n is at most a few dozen and this stays allocation-free.
     for i in range(1, n):
         j = i
         while j > 0 and keys[order[j]] > keys[order[j - 1]]:
             order[j], order[j - 1] = order[j - 1], order[j]
             j -= 1
-    return order
 
 
 @jit
@@ -84,52 +85,59 @@ def _best_kill(
     hit_reach: IntArray,
     used: NDArray[np.bool_],
     chosen: NDArray[np.bool_],
+    scratch: IntArray,
 ) -> bool:
     """Choose unused hits that reach ``need`` and sum to at least ``hp``, marking them in
     ``chosen``. Preference: least overkill, then fewest hits, then the lowest total reach,
-    then (a total order) the most hits of the smallest (damage, reach) type, and so on."""
+    then (a total order) the most hits of the smallest (damage, reach) type, and so on.
+    ``scratch`` holds at least 6 * len(hit_damage) integers."""
     m = hit_damage.shape[0]
-    # Distinct (damage, reach) types among eligible hits, sorted ascending, with counts.
-    type_damage = np.zeros(m, dtype=np.int64)
-    type_reach = np.zeros(m, dtype=np.int64)
-    type_count = np.zeros(m, dtype=np.int64)
-    types = 0
     total = 0
+    for i in range(m):
+        if not used[i] and hit_reach[i] >= need:
+            total += hit_damage[i]
+    if total < hp:
+        return False
+    # Distinct (damage, reach) types among eligible hits, sorted ascending, with counts.
+    # Work space laid out in ``scratch`` (indexed directly: views cost more than the work).
+    td = 0  # type damage
+    tr = m  # type reach
+    tc = 2 * m  # type count
+    tl = 3 * m  # limit per type
+    tx = 4 * m  # current counts
+    tb = 5 * m  # best counts
+    types = 0
     for i in range(m):
         if used[i] or hit_reach[i] < need:
             continue
-        total += hit_damage[i]
-        pos = types
+        found = -1
         for t in range(types):
-            if type_damage[t] == hit_damage[i] and type_reach[t] == hit_reach[i]:
-                pos = -1 - t
+            if scratch[td + t] == hit_damage[i] and scratch[tr + t] == hit_reach[i]:
+                found = t
                 break
-        if pos < 0:
-            type_count[-1 - pos] += 1
+        if found >= 0:
+            scratch[tc + found] += 1
             continue
         # Insert keeping (damage, reach) ascending.
         pos = types
         while pos > 0 and (
-            type_damage[pos - 1] > hit_damage[i]
-            or (type_damage[pos - 1] == hit_damage[i] and type_reach[pos - 1] > hit_reach[i])
+            scratch[td + pos - 1] > hit_damage[i]
+            or (scratch[td + pos - 1] == hit_damage[i] and scratch[tr + pos - 1] > hit_reach[i])
         ):
-            type_damage[pos] = type_damage[pos - 1]
-            type_reach[pos] = type_reach[pos - 1]
-            type_count[pos] = type_count[pos - 1]
+            scratch[td + pos] = scratch[td + pos - 1]
+            scratch[tr + pos] = scratch[tr + pos - 1]
+            scratch[tc + pos] = scratch[tc + pos - 1]
             pos -= 1
-        type_damage[pos] = hit_damage[i]
-        type_reach[pos] = hit_reach[i]
-        type_count[pos] = 1
+        scratch[td + pos] = hit_damage[i]
+        scratch[tr + pos] = hit_reach[i]
+        scratch[tc + pos] = 1
         types += 1
-    if total < hp or types == 0:
-        return False
-    limit = np.zeros(types, dtype=np.int64)
     for t in range(types):
-        cap = (hp + type_damage[t] - 1) // type_damage[t]
-        limit[t] = min(type_count[t], cap)
-    x = np.zeros(types, dtype=np.int64)
-    best = np.zeros(types, dtype=np.int64)
-    found = False
+        cap = (hp + scratch[td + t] - 1) // scratch[td + t]
+        scratch[tl + t] = min(scratch[tc + t], cap)
+        scratch[tx + t] = 0
+        scratch[tb + t] = 0
+    found_any = False
     best_waste = 0
     best_count = 0
     best_reach = 0
@@ -138,13 +146,13 @@ def _best_kill(
         c = 0
         r = 0
         for t in range(types):
-            s += x[t] * type_damage[t]
-            c += x[t]
-            r += x[t] * type_reach[t]
+            s += scratch[tx + t] * scratch[td + t]
+            c += scratch[tx + t]
+            r += scratch[tx + t] * scratch[tr + t]
         if s >= hp:
             waste = s - hp
             better = False
-            if not found or waste < best_waste:
+            if not found_any or waste < best_waste:
                 better = True
             elif waste == best_waste:
                 if c < best_count:
@@ -154,38 +162,38 @@ def _best_kill(
                         better = True
                     elif r == best_reach:
                         for t in range(types):
-                            if x[t] != best[t]:
-                                better = x[t] > best[t]
+                            if scratch[tx + t] != scratch[tb + t]:
+                                better = scratch[tx + t] > scratch[tb + t]
                                 break
             if better:
-                found = True
+                found_any = True
                 best_waste = waste
                 best_count = c
                 best_reach = r
                 for t in range(types):
-                    best[t] = x[t]
+                    scratch[tb + t] = scratch[tx + t]
         # Odometer increment.
         t = 0
         while t < types:
-            x[t] += 1
-            if x[t] <= limit[t]:
+            scratch[tx + t] += 1
+            if scratch[tx + t] <= scratch[tl + t]:
                 break
-            x[t] = 0
+            scratch[tx + t] = 0
             t += 1
         if t == types:
             break
-    if not found:
+    if not found_any:
         return False
     for t in range(types):
-        k = best[t]
+        k = scratch[tb + t]
         for i in range(m):
             if k == 0:
                 break
             if (
                 not used[i]
                 and not chosen[i]
-                and hit_damage[i] == type_damage[t]
-                and hit_reach[i] == type_reach[t]
+                and hit_damage[i] == scratch[td + t]
+                and hit_reach[i] == scratch[tr + t]
             ):
                 chosen[i] = True
                 k -= 1
@@ -201,22 +209,32 @@ def assign_in_order(
     ship_damage: IntArray,
     group_hull: IntArray,
     group_need: IntArray,
+    flags: NDArray[np.bool_],
+    scratch: IntArray,
 ) -> None:
-    """The destroy pass then the leftover pass, over ships in ``order`` (see module doc)."""
+    """The destroy pass then the leftover pass, over ships in ``order`` (see module doc).
+    ``flags`` holds at least 2 * len(hit_damage) booleans, ``scratch`` 6 * len(hit_damage)."""
     m = hit_damage.shape[0]
-    used = np.zeros(m, dtype=np.bool_)
-    chosen = np.zeros(m, dtype=np.bool_)
+    used = flags[0:m]
+    chosen = flags[m : 2 * m]
+    for i in range(m):
+        used[i] = False
+    left = m
     for k in range(order.shape[0]):
+        if left == 0:
+            break
         s = order[k]
         g = ship_group[s]
         if ship_damage[s] > group_hull[g]:
             continue
         hp = group_hull[g] - ship_damage[s] + 1
-        chosen[:] = False
-        if _best_kill(hp, group_need[g], hit_damage, hit_reach, used, chosen):
+        for i in range(m):
+            chosen[i] = False
+        if _best_kill(hp, group_need[g], hit_damage, hit_reach, used, chosen, scratch):
             for i in range(m):
                 if chosen[i]:
                     used[i] = True
+                    left -= 1
                     ship_damage[s] += hit_damage[i]
     for i in range(m):
         if used[i]:
@@ -230,6 +248,31 @@ def assign_in_order(
 
 
 @jit
+def assign_by_rank_into(
+    hit_damage: IntArray,
+    hit_reach: IntArray,
+    ship_group: IntArray,
+    ship_damage: IntArray,
+    group_hull: IntArray,
+    group_need: IntArray,
+    group_rank: FloatArray,
+    order: IntArray,
+    keys: FloatArray,
+    flags: NDArray[np.bool_],
+    scratch: IntArray,
+) -> None:
+    """``assign_by_rank`` with caller-provided work space (no allocation): ``order`` and
+    ``keys`` at least one entry per ship, ``flags`` 2 and ``scratch`` 6 entries per hit."""
+    n = ship_group.shape[0]
+    target_order(ship_group, ship_damage, group_rank, order[:n], keys[:n])
+    m = hit_damage.shape[0]
+    assign_in_order(
+        order[:n], hit_damage, hit_reach, ship_group, ship_damage, group_hull, group_need,
+        flags[: 2 * m], scratch[: 6 * m],
+    )  # fmt: skip
+
+
+@jit
 def assign_by_rank(
     hit_damage: IntArray,
     hit_reach: IntArray,
@@ -240,8 +283,13 @@ def assign_by_rank(
     group_rank: FloatArray,
 ) -> None:
     """Assign hits by the NPC rule (rank = size) or greedily (rank = threat), in place."""
-    order = target_order(ship_group, ship_damage, group_rank)
-    assign_in_order(order, hit_damage, hit_reach, ship_group, ship_damage, group_hull, group_need)
+    n = ship_group.shape[0]
+    m = hit_damage.shape[0]
+    assign_by_rank_into(
+        hit_damage, hit_reach, ship_group, ship_damage, group_hull, group_need, group_rank,
+        np.empty(n, dtype=np.int64), np.empty(n, dtype=np.float64),
+        np.empty(2 * m, dtype=np.bool_), np.empty(6 * m, dtype=np.int64),
+    )  # fmt: skip
 
 
 def threat(cannon_damage_per_die: tuple[int, ...], computer: int, rift_dice: int) -> float:

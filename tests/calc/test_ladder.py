@@ -1,0 +1,118 @@
+"""The exact-to-approximate ladder: each rung on a battle built for it, and huge battles."""
+
+from __future__ import annotations
+
+import tracemalloc
+
+import pytest
+
+from blueprints import Blueprint
+from calc.battle_file import load_battle
+from calc.battle_state import estimate_states
+from calc.errors import BattleError, TooLargeError
+from calc.exact import solve_exact
+from calc.model import Battle, Policy, ShipGroup, Side
+from calc.odds import Budget, exact_seconds_estimate, odds
+from calc.result import Method
+from tests.support import REPO
+
+CORPUS = REPO / "benchmarks" / "corpus"
+T = "terran_directorate"
+
+
+def corpus(name: str) -> Battle:
+    return load_battle(next(CORPUS.glob(f"{name}*.json")))[0]
+
+
+def huge_battle() -> Battle:
+    """8/4/2/4 against 8/4/2/4: mixed shields, missiles and rift."""
+    red = Side(
+        "Red",
+        (
+            ShipGroup.of(Blueprint.from_parts(T, "interceptor", ["nus", "ioc", "nud", "gas"]), 8),
+            ShipGroup.of(
+                Blueprint.from_parts(T, "cruiser", ["elc", "ric", "phs", "fus", "hul", "nud"]), 4
+            ),
+            ShipGroup.of(
+                Blueprint.from_parts(
+                    T, "dreadnought", ["elc", "plc", "plm", "plm", "fus", "hul", "hul", "nud"]
+                ),
+                2,
+            ),
+            ShipGroup.of(Blueprint.default(T, "starbase"), 4),
+        ),
+        species=T,
+    )
+    blue = Side("Blue", (
+        ShipGroup.of(Blueprint.default("orion_hegemony", "interceptor"), 8),
+        ShipGroup.of(Blueprint.from_parts("orion_hegemony", "cruiser", ["elc", "plc", "gas", "fus", "hul", "nud"]), 4),
+        ShipGroup.of(Blueprint.from_parts("orion_hegemony", "dreadnought", ["elc", "ioc", "ioc", "gas", "nus", "imh", "hul", "nud"]), 2),
+        ShipGroup.of(Blueprint.from_parts("orion_hegemony", "starbase", ["elc", "ioc", "hul", "hul", "phs"]), 4),
+    ), species="orion_hegemony")  # fmt: skip
+    return Battle.two_sided(red, blue)
+
+
+def test_small_battle_is_exact_with_the_requested_policy() -> None:
+    r = odds(corpus("05_"))
+    assert r.method is Method.EXACT
+    assert not r.optimal_approximated
+    assert "within the exact budget" in r.why
+    assert r.attacker_wins == pytest.approx(solve_exact(corpus("05_")).attacker_wins, abs=1e-12)
+
+
+def test_optimal_too_slow_falls_back_to_exact_greedy() -> None:
+    b = corpus("18_")
+    states = estimate_states(b)
+    optimal_s = exact_seconds_estimate(b)
+    greedy_s = optimal_s / 2.5 * 1.2
+    budget = Budget(max_states=states, max_seconds=(optimal_s + greedy_s) / 2)
+    r = odds(b, budget=budget)
+    assert r.method is Method.EXACT
+    assert r.optimal_approximated
+    assert "exact with the greedy policy" in r.why
+    assert r.sides[r.attacker].policy is Policy.GREEDY
+
+
+def test_too_many_states_falls_back_to_monte_carlo() -> None:
+    b = corpus("06_")
+    r = odds(b, budget=Budget(max_states=100, mc_seconds=5), seed=1)
+    assert r.method is Method.MONTE_CARLO
+    assert "exceed the exact budget" in r.why
+    assert r.standard_error is not None
+    assert r.standard_error["attacker_wins"] <= Budget().target_se
+    exact = solve_exact(b)
+    assert abs(r.attacker_wins - exact.attacker_wins) < 0.02  # greedy vs optimal + noise
+
+
+def test_forced_methods() -> None:
+    b = corpus("03_")
+    assert odds(b, "exact").method is Method.EXACT
+    r = odds(b, "monte-carlo", samples=3_000, seed=7)
+    assert r.method is Method.MONTE_CARLO
+    assert r.stats.samples == 3_000
+    assert "Monte Carlo requested" in r.why
+    assert odds(b, "monte-carlo", samples=3_000, seed=7).attacker_wins == r.attacker_wins
+    with pytest.raises(BattleError, match="unknown method 'guess'"):
+        odds(b, "guess")
+
+
+def test_huge_battle_returns_an_approximation_with_bounded_memory() -> None:
+    b = huge_battle()
+    assert estimate_states(b) > 10**9
+    with pytest.raises(TooLargeError):
+        solve_exact(b)  # refused before allocating anything
+    tracemalloc.start()
+    r = odds(b, budget=Budget(mc_seconds=2.0), seed=3)
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    assert r.method is Method.MONTE_CARLO
+    assert r.optimal_approximated
+    assert r.stats.samples >= 2_000
+    assert peak < 200 * 2**20
+    assert r.attacker_wins + r.defender_wins + r.draw == pytest.approx(1.0)
+
+
+def test_progress_reaches_the_end() -> None:
+    seen: list[float] = []
+    odds(corpus("19_"), progress=seen.append)
+    assert seen[-1] == pytest.approx(1.0)
