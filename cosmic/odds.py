@@ -174,6 +174,7 @@ class _Solver:
         self.counter = HandCounter()
         self._enc: dict[tuple[Card, Card], Encounter] = {}
         self._odds_cache: dict[Final, Odds] = {}
+        self._utility: dict[tuple[Card, Card], tuple[int, Fraction, tuple[int, int]]] = {}
         p = challenge.deal_success
         self.deal_loss_me = Fraction(0) if self.me.warp_proof else 3 * (1 - p)
         self.deal_loss_op = Fraction(0) if self.op.warp_proof else 3 * (1 - p)
@@ -207,6 +208,12 @@ class _Solver:
 
     def their_utility(self, mine: Card, theirs: Card) -> tuple[int, Fraction, tuple[int, int]]:
         """How the opponent ranks playing ``theirs`` against ``mine`` (larger is better)."""
+        found = self._utility.get((mine, theirs))
+        if found is None:
+            found = self._utility[(mine, theirs)] = self._rank(mine, theirs)
+        return found
+
+    def _rank(self, mine: Card, theirs: Card) -> tuple[int, Fraction, tuple[int, int]]:
         e = self.enc(mine, theirs)
         them = self.you.other
         if e.result is Result.DEAL:
