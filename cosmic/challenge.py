@@ -269,6 +269,4 @@ class Challenge:
                 f"{opts.mutant_takes!r}: under the 'deck' rule a Mutant takes no card from hands",
             )
         if opts.amoeba_reserve is not None and opts.amoeba_reserve < 0:
-            raise ChallengeError(
-                "options.amoeba_reserve", f"{opts.amoeba_reserve!r} is negative"
-            )
+            raise ChallengeError("options.amoeba_reserve", f"{opts.amoeba_reserve!r} is negative")

@@ -44,7 +44,9 @@ class Deck:
         merged: Counter[Card] = Counter()
         for card, n in self.cards:
             if n < 0:
-                raise DeckError(f"deck {self.name!r}: {n!r} copies of {str(card)!r}; counts are >= 0")
+                raise DeckError(
+                    f"deck {self.name!r}: {n!r} copies of {str(card)!r}; counts are >= 0"
+                )
             merged[card] += n
         object.__setattr__(self, "cards", tuple(sorted((c, n) for c, n in merged.items() if n)))
         if self.hand_size < 1:

@@ -11,10 +11,10 @@ docs/cosmic-file.md.
 ...     "allies": {"offense": 0, "defense": 3}, "opponent_hand_size": 7})
 >>> parse_challenge(challenge_to_dict(c)) == c
 True
->>> parse_challenge({**challenge_to_dict(c), "hand": ["attack:12", "atack:3"]})
+>>> parse_challenge({**challenge_to_dict(c), "you": "both"})
 Traceback (most recent call last):
   ...
-cosmic.errors.ChallengeFileError: hand[1]: unknown card 'atack:3' (legal: attack:N, compromise, negotiate, morph, reinforcement:N, edict, artifact)
+cosmic.errors.ChallengeFileError: you: unknown value 'both' (legal: offense, defense)
 """
 
 from __future__ import annotations

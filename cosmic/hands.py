@@ -88,24 +88,26 @@ def lump(cards: Iterable[Card], signature: Callable[[Card], Hashable]) -> dict[C
     for c in others:
         reps[c] = others[0]
     attacks = [c for c in types if c.kind is CardKind.ATTACK]
-    run: list[Card] = []
+    runs: list[list[Card]] = []
     run_sig: Hashable = None
-    for c in attacks + [None]:  # type: ignore[list-item]
-        sig = None if c is None else signature(c)
-        if run and (c is None or sig != run_sig):
-            for member in run:
-                reps[member] = run[-1]
-            run = []
-        if c is not None:
-            run.append(c)
-            run_sig = sig
+    for c in attacks:
+        sig = signature(c)
+        if not runs or sig != run_sig:
+            runs.append([])
+        runs[-1].append(c)
+        run_sig = sig
+    for run in runs:
+        for member in run:
+            reps[member] = run[-1]
     for c in types:
         if c.is_challenge and c.kind is not CardKind.ATTACK:
             reps[c] = c
     return reps
 
 
-def _merge(counter: Counter[Card] | Iterable[tuple[Card, int]], reps: dict[Card, Card]) -> Counter[Card]:
+def _merge(
+    counter: Counter[Card] | Iterable[tuple[Card, int]], reps: dict[Card, Card]
+) -> Counter[Card]:
     out: Counter[Card] = Counter()
     items = counter.items() if isinstance(counter, Counter) else counter
     for card, n in items:

@@ -50,7 +50,7 @@ from cosmic.powers import PowerRule, rule
 from cosmic.resolve import Encounter, Result, resolve
 
 Final = tuple[Card | None, Card | None, int, int]
-"""Your card, its card, cards left in your hand and challenge cards among them (``None``: redraw)."""
+"""Your card, its card, cards left in your hand, challenge cards among them (``None``: redraw)."""
 Tally = dict[Final, Fraction]
 World = tuple[Hand, Hand, Fraction]
 """Your hand, the opponent's hand and the probability."""
@@ -230,7 +230,11 @@ class _Solver:
 
         def sig(card: Card) -> Hashable:
             return tuple(
-                (summary(self.enc(y, card)), summary(self.enc(card, y)), self.their_utility(y, card)[:2])
+                (
+                    summary(self.enc(y, card)),
+                    summary(self.enc(card, y)),
+                    self.their_utility(y, card)[:2],
+                )
                 for y in your_types
             )
 
@@ -289,7 +293,11 @@ class _Solver:
                 fields[i] += w * v
             if o.again is not None:
                 again += w * o.again
-        return Odds(*fields, again=again if self.you is Side.OFFENSE else None)
+        win, lose, deal, redraw, warp, removed, bases = fields
+        return Odds(
+            win, lose, deal, redraw, warp, removed, bases,
+            again if self.you is Side.OFFENSE else None,
+        )  # fmt: skip
 
     def better(self, a: Odds, b: Odds) -> bool:
         """True when ``a`` is strictly better than ``b`` for the objective."""
@@ -297,8 +305,10 @@ class _Solver:
 
     # ----- choices ----------------------------------------------------------------------------
 
-    def their_play(self, theirs: Hand, mine: Card | None, yours: Hand) -> list[tuple[Card, Fraction]]:
-        """The opponent's card: ``mine`` is your card if it knows it (``None`` if it plays first)."""
+    def their_play(
+        self, theirs: Hand, mine: Card | None, yours: Hand
+    ) -> list[tuple[Card, Fraction]]:
+        """The opponent's card; ``mine`` is your card if it knows it, ``None`` if it plays first."""
         options = _options(theirs)
         if self.model is OpponentModel.RANDOM:
             return _uniform(theirs)
@@ -397,7 +407,9 @@ class _Solver:
             _add(out, best, Fraction(1))
         return out
 
-    def play(self, yours: Hand, theirs: Hand, mine: Card, know: bool) -> tuple[Tally, dict[tuple[Card, Card], Tally]]:
+    def play(
+        self, yours: Hand, theirs: Hand, mine: Card, know: bool
+    ) -> tuple[Tally, dict[tuple[Card, Card], Tally]]:
         """Tallies when you play ``mine`` (probability 1) in one world."""
         direct: Tally = {}
         buckets: dict[tuple[Card, Card], Tally] = {}
@@ -459,7 +471,12 @@ class _Solver:
     # ----- hands ------------------------------------------------------------------------------
 
     def opponent_hands(
-        self, yours: Hand, unseen: Counter[Card], known: Hand, m: int, extra_types: Iterable[Card] = ()
+        self,
+        yours: Hand,
+        unseen: Counter[Card],
+        known: Hand,
+        m: int,
+        extra_types: Iterable[Card] = (),
     ) -> list[tuple[Hand, Fraction]]:
         """The opponent's hand distribution, with an opposing Mutant's refill."""
         types = sorted({c for c, _ in yours if c.is_challenge} | set(extra_types), key=strength)
@@ -469,9 +486,7 @@ class _Solver:
         size = sum(n for _, n in known) + m
         if self.op.refills and size < target:
             refill = ((), target - size)
-        return hand_distribution(
-            known, m, unseen, target, reps, self.counter, refill
-        )
+        return hand_distribution(known, m, unseen, target, reps, self.counter, refill)
 
 
 def _group_rows(
@@ -550,7 +565,9 @@ def solve(challenge: Challenge) -> Report:
             "seen once you hold it, and it plays yours."
         )
         tally = s.adaptive(worlds_of(swap=True))
-        plans.append(Plan("traded", "the Trader swaps hands; play the best card you receive", s.odds(tally)))
+        plans.append(
+            Plan("traded", "the Trader swaps hands; play the best card you receive", s.odds(tally))
+        )
     else:
         rows, best_tally = _group_rows(s, groups, hand)
         if s.op.randomises_opponent:
@@ -568,7 +585,9 @@ def solve(challenge: Challenge) -> Report:
         plans.append(Plan("oracle", "see the opponent's card first, then reply", s.odds(tally)))
     if s.me.trades:
         tally = s.adaptive(worlds_of(swap=True))
-        plans.append(Plan("trade", "trade hands, then play the best card you receive", s.odds(tally)))
+        plans.append(
+            Plan("trade", "trade hands, then play the best card you receive", s.odds(tally))
+        )
     if s.me.gives:
         for gift, _ in hand:
             left = _minus(hand, gift)
@@ -583,7 +602,9 @@ def solve(challenge: Challenge) -> Report:
     best: Card | None = None
     if rows and not s.op.randomises_opponent:
         best = _best_card(s, rows)
-    card_rows = tuple(CardOdds(card, s.odds(t)) for card, t in sorted(rows.items(), key=lambda r: strength(r[0])))
+    card_rows = tuple(
+        CardOdds(card, s.odds(t)) for card, t in sorted(rows.items(), key=lambda r: strength(r[0]))
+    )
     best_plan = plans[0]
     for plan in plans[1:]:
         if s.better(plan.odds, best_plan.odds):

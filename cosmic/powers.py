@@ -47,7 +47,7 @@ class Power(StrEnum):
 
 
 class VirusAllies(StrEnum):
-    """How a Virus counts allied ships: the text multiplies them too, the published rules add them."""
+    """How a Virus counts allies' ships: the text multiplies them too, published rules add them."""
 
     MULTIPLY = "multiply"
     ADD = "add"

@@ -14,8 +14,8 @@ solver, not here.
 >>> c = Challenge(preset("mayfair_1991"), Side.OFFENSE, hand=(), ships=BySide(4, 2),
 ...               allies=BySide(0, 3), opponent_hand_size=7)
 >>> e = resolve(c, attack(12), attack(10))
->>> e.result, e.totals, e.warp
-(<Result.OFFENSE_WINS: 'offense_wins'>, BySide(offense=16, defense=15), BySide(offense=0, defense=2))
+>>> e.result.value, e.totals, e.warp.defense
+('offense_wins', BySide(offense=16, defense=15), 2)
 >>> resolve(c, attack(11), attack(10)).result   # 15 against 15: ties go to the defense
 <Result.DEFENSE_WINS: 'defense_wins'>
 >>> resolve(c, attack(1), COMPROMISE).consolation
@@ -130,7 +130,9 @@ def _ooze(
             if _wins(side, _total(c, rules, side, cards.of(side), more), theirs):
                 chosen = more
                 break
-        return BySide(chosen, ships.defense) if side is Side.OFFENSE else BySide(ships.offense, chosen)
+        return (
+            BySide(chosen, ships.defense) if side is Side.OFFENSE else BySide(ships.offense, chosen)
+        )
     return ships
 
 

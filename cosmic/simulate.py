@@ -27,7 +27,7 @@ from cosmic.odds import _Solver
 
 
 def deal_opponent(c: Challenge, rng: np.random.Generator) -> Hand:
-    """One random opponent hand: known cards plus unseen ones, redrawn while it has no challenge card."""
+    """One random opponent hand: known plus unseen cards, redrawn while it has no challenge card."""
     unseen = [card for card, n in sorted(c.unseen().items()) for _ in range(n)]
     order = list(rng.permutation(len(unseen)))
     pile = [unseen[i] for i in order]
@@ -56,5 +56,3 @@ def simulate_wins(c: Challenge, samples: int, seed: int) -> dict[Card, tuple[flo
         arr = np.asarray(vals)
         out[card] = (float(arr.mean()), float(arr.std(ddof=1) / np.sqrt(len(arr))))
     return out
-
-

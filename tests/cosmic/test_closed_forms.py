@@ -138,7 +138,11 @@ def test_objective_avoid_loss() -> None:
     # against 6 + 2 ships only. Objective win -> attack; avoid_loss -> compromise.
     from cosmic import BySide, Power
 
-    base = dict(you=Side.DEFENSE, powers=BySide(None, Power.EMPATH), opponent=OpponentModel.RANDOM)
+    base = {
+        "you": Side.DEFENSE,
+        "powers": BySide(None, Power.EMPATH),
+        "opponent": OpponentModel.RANDOM,
+    }
     c = tiny(["attack:10", "compromise"], ["attack:6", "attack:20"], 1, **base)
     assert solve(c).best == Card.parse("attack:10")
     c = tiny(["attack:10", "compromise"], ["attack:6", "attack:20"], 1,

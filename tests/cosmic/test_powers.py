@@ -41,7 +41,9 @@ def test_virus_multiplies_and_the_ally_option() -> None:
     assert solve(virus).row("attack:5").win == 1
     # With 1 allied ship against 15 + 2 = 17: the text multiplies 5 x (3 + 1) = 20 and wins;
     # the published rules give 5 x 3 + 1 = 16 and lose.
-    text = tiny(["attack:5"], ["attack:15"], 1, ships=(3, 2), allies=(1, 0), powers=off(Power.VIRUS))
+    text = tiny(
+        ["attack:5"], ["attack:15"], 1, ships=(3, 2), allies=(1, 0), powers=off(Power.VIRUS)
+    )
     assert solve(text).row("attack:5").win == 1
     published = tiny(
         ["attack:5"], ["attack:15"], 1, ships=(3, 2), allies=(1, 0), powers=off(Power.VIRUS),
@@ -52,7 +54,7 @@ def test_virus_multiplies_and_the_ally_option() -> None:
 
 def test_macron_counts_four_per_ship_and_sends_one() -> None:
     # Defending Macron: 4 + 2 x 4 = 12 beats 8 + 3 = 11; without the power 4 + 2 = 6 loses.
-    base = dict(you=Side.DEFENSE, ships=(3, 2))
+    base = {"you": Side.DEFENSE, "ships": (3, 2)}
     assert solve(tiny(["attack:4"], ["attack:8"], 1, **base)).row("attack:4").win == 0
     macron = tiny(["attack:4"], ["attack:8"], 1, powers=dfn(Power.MACRON), **base)
     row = solve(macron).row("attack:4")
@@ -99,7 +101,7 @@ def test_opposing_oracle_best_responds() -> None:
     # An opposing Oracle sees your 12 and answers with the 20 it holds, whatever the model:
     # `random` would have played its compromise half the time.
     hand, unseen = ["attack:12"], ["attack:20", "compromise"]
-    base = dict(opponent=OpponentModel.RANDOM, you=Side.OFFENSE)
+    base = {"opponent": OpponentModel.RANDOM, "you": Side.OFFENSE}
     assert solve(tiny(hand, unseen, 2, **base)).row("attack:12").win == F(1, 2)
     assert solve(tiny(hand, unseen, 2, powers=dfn(Power.ORACLE), **base)).row("attack:12").win == 0
 
@@ -116,7 +118,9 @@ def test_mind_chooses_after_seeing_the_hand() -> None:
 def test_opposing_mind_changes_nothing() -> None:
     hand, unseen = ["attack:8", "compromise"], ["attack:9", "attack:3", "compromise"]
     plain = solve(tiny(hand, unseen, 2, opponent=OpponentModel.BEST_RESPONSE))
-    mind = solve(tiny(hand, unseen, 2, opponent=OpponentModel.BEST_RESPONSE, powers=dfn(Power.MIND)))
+    mind = solve(
+        tiny(hand, unseen, 2, opponent=OpponentModel.BEST_RESPONSE, powers=dfn(Power.MIND))
+    )
     assert plain.cards == mind.cards
 
 

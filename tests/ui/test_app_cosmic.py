@@ -45,7 +45,9 @@ def test_page_shows_the_eon_caveat_and_errors() -> None:
 
 
 def test_win_chart_data() -> None:
-    fig = cosmic_win_chart(["attack:6", "attack:12"], [0.25, 0.5], [0.0, 0.1], [0.75, 0.4], "attack:12")
+    fig = cosmic_win_chart(
+        ["attack:6", "attack:12"], [0.25, 0.5], [0.0, 0.1], [0.75, 0.4], "attack:12"
+    )
     assert list(fig.data[0].x) == ["attack:6", "attack:12"]
     assert list(fig.data[0].y) == [0.25, 0.5]
     assert fig.data[0].name == "P(win)"

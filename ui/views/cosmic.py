@@ -65,7 +65,9 @@ POWERS = ["none"] + [p.value for p in Power]
 
 left, right = st.columns(2)
 with left:
-    deck_name = st.selectbox("Deck", sorted(presets()), index=sorted(presets()).index("mayfair_1991"))
+    deck_name = st.selectbox(
+        "Deck", sorted(presets()), index=sorted(presets()).index("mayfair_1991")
+    )
     base = preset(deck_name)
     if not base.exact:
         st.warning(base.note, icon="⚠️")
