@@ -57,6 +57,9 @@ World = tuple[Hand, Hand, Fraction]
 
 REDRAW: Final = (None, None, 0, 0)
 
+MUTANT_DRAW_LIMIT = 12
+"""Most compositions of a Mutant's own draw that ``solve`` enumerates (each is a full solve)."""
+
 
 @dataclass(frozen=True, slots=True)
 class Odds:
@@ -597,7 +600,16 @@ def solve(challenge: Challenge) -> Report:
                 Plan(f"give {gift}", f"give {gift} to the opponent, then play", s.odds(tally))
             )
     if s.me.refills and len(c.hand) < c.deck.hand_size:
-        plans.append(_mutant_plan(s, hand, unseen, known, m))
+        d = c.deck.hand_size - len(c.hand)
+        draws = sum(1 for _ in compositions([unseen[t] for t in sorted(unseen)], d))
+        if draws <= MUTANT_DRAW_LIMIT:
+            plans.append(_mutant_plan(s, hand, unseen, known, m))
+        else:
+            notes.append(
+                f"Mutant: drawing {d} card(s) has {draws} compositions, each needing its own "
+                f"enumeration of the opponent's hand; above {MUTANT_DRAW_LIMIT} Fleetlab leaves "
+                "the draw out rather than approximate it. Draw, then enter the new hand."
+            )
 
     best: Card | None = None
     if rows and not s.op.randomises_opponent:
