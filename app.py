@@ -11,5 +11,6 @@ st.set_page_config(page_title="Fleetlab", page_icon="🚀", layout="wide")
 
 pages = [
     st.Page("ui/views/species_blueprints.py", title="Species blueprints", icon="🛠️", default=True),
+    st.Page("ui/views/cosmic.py", title="Cosmic Encounter", icon="🪐"),
 ]
 st.navigation(pages).run()

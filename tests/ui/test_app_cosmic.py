@@ -1,0 +1,56 @@
+"""AppTest of the Cosmic Encounter page, and the P(win) chart as data."""
+
+from __future__ import annotations
+
+from math import comb
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from tests.support import REPO
+from ui.figures import cosmic_win_chart
+
+
+def page() -> AppTest:
+    at = AppTest.from_file(str(REPO / "ui/views/cosmic.py"), default_timeout=60)
+    at.run()
+    assert not at.exception
+    return at
+
+
+def test_page_computes_and_reacts_to_the_hand() -> None:
+    at = page()
+    assert at.subheader[0].value == "Best card: attack:12"
+    rows = at.dataframe[0].value
+    assert list(rows["card"]) == ["compromise", "attack:6", "attack:12"]
+    assert rows["win"].iloc[2] == pytest.approx(comb(48, 7) / comb(69, 7), abs=1e-12)
+    hand = next(t for t in at.text_input if t.label == "Your hand")
+    hand.set_value("attack:40, attack:6").run()
+    assert not at.exception
+    assert at.subheader[0].value == "Best card: attack:40"
+    rows = at.dataframe[0].value
+    assert list(rows["card"]) == ["attack:6", "attack:40"]
+    assert rows["win"].iloc[1] == pytest.approx(1.0)  # 44 beats any defending 40 + 5
+
+
+def test_page_shows_the_eon_caveat_and_errors() -> None:
+    at = page()
+    assert not at.warning
+    deck = next(s for s in at.selectbox if s.label == "Deck")
+    deck.set_value("eon").run()
+    assert any("not public" in w.value for w in at.warning)
+    hand = next(t for t in at.text_input if t.label == "Your hand")
+    hand.set_value("attack:99").run()
+    assert any("attack:99" in e.value for e in at.error)
+
+
+def test_win_chart_data() -> None:
+    fig = cosmic_win_chart(
+        ["attack:6", "attack:12"], [0.25, 0.5], [0.0, 0.1], [0.75, 0.4], "attack:12"
+    )
+    assert list(fig.data[0].x) == ["attack:6", "attack:12"]
+    assert list(fig.data[0].y) == [0.25, 0.5]
+    assert fig.data[0].name == "P(win)"
+    assert list(fig.data[2].y) == [0.75, 0.4]
+    assert list(fig.data[0].marker.line.width) == [0, 3]
+    assert fig.layout.barmode == "stack"

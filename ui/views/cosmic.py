@@ -1,0 +1,176 @@
+"""Page: exact Cosmic Encounter challenge odds, the same inputs as ``fleetlab cosmic``."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+# Run on its own (``streamlit run ui/views/cosmic.py``, AppTest), Streamlit puts this folder first
+# on sys.path, where this file would shadow the ``cosmic`` package it shows.
+_HERE = Path(__file__).resolve().parent
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
+if getattr(sys.modules.get("cosmic"), "__file__", None) == __file__:
+    del sys.modules["cosmic"]
+
+import streamlit as st  # noqa: E402
+
+from cosmic import (  # noqa: E402
+    BySide,
+    Challenge,
+    CosmicError,
+    MutantRule,
+    Objective,
+    OpponentModel,
+    Power,
+    PowerOptions,
+    Side,
+    VirusAllies,
+    preset,
+    presets,
+    solve,
+)
+from cosmic.cards import Card  # noqa: E402
+from cosmic.fileformat import odds_to_dict  # noqa: E402
+from ui.figures import cosmic_win_chart  # noqa: E402
+
+st.title("Cosmic Encounter")
+st.caption(
+    "Exact odds of a challenge: the opponent's hand is every possible draw from the cards you "
+    "have not seen, weighted exactly (multivariate hypergeometric), never sampled."
+)
+
+
+def _cards(text: str, label: str) -> tuple[Card, ...]:
+    out = []
+    for i, token in enumerate(t.strip() for t in text.split(",") if t.strip()):
+        try:
+            out.append(Card.parse(token))
+        except CosmicError as exc:
+            raise CosmicError(f"{label}[{i}]: {exc}") from None
+    return tuple(out)
+
+
+def _counts(text: str) -> dict[Card, int]:
+    counts: dict[Card, int] = {}
+    for token in (t.strip() for t in text.split(",") if t.strip()):
+        card, sep, n = token.partition("=")
+        if not sep or not n.strip().isdigit():
+            raise CosmicError(f"deck counts: {token!r} is not card=copies, e.g. 'edict=10'")
+        counts[Card.parse(card)] = int(n)
+    return counts
+
+
+POWERS = ["none"] + [p.value for p in Power]
+
+left, right = st.columns(2)
+with left:
+    deck_name = st.selectbox(
+        "Deck", sorted(presets()), index=sorted(presets()).index("mayfair_1991")
+    )
+    base = preset(deck_name)
+    if not base.exact:
+        st.warning(base.note, icon="⚠️")
+    else:
+        st.caption(f"{base.title}: {base.describe()}. {base.note}")
+    changes = st.text_input(
+        "Change deck counts (card=copies, comma-separated)",
+        value="",
+        help="For example 'edict=10, attack:40=0'. The Eon preset is an estimate: set its counts.",
+    )
+    you = st.radio("You are", [s.value for s in Side], horizontal=True)
+    hand_text = st.text_input("Your hand", value="attack:12, attack:6, compromise")
+    seen_text = st.text_input("Seen cards (discards, shown cards)", value="")
+    known_text = st.text_input("Cards known in the opponent's hand", value="")
+    hand_size = st.number_input("Opponent's hand size", min_value=0, max_value=20, value=7)
+with right:
+    a, b = st.columns(2)
+    ships_off = a.number_input("Offense ships", min_value=0, max_value=20, value=4)
+    ships_def = b.number_input("Defense ships", min_value=0, max_value=20, value=2)
+    allies_off = a.number_input("Offensive allies' ships", min_value=0, max_value=40, value=0)
+    allies_def = b.number_input("Defensive allies' ships", min_value=0, max_value=40, value=3)
+    power_off = a.selectbox("Offense power", POWERS)
+    power_def = b.selectbox("Defense power", POWERS)
+    model = st.selectbox("Opponent model", [m.value for m in OpponentModel])
+    objective = st.selectbox("Best card maximises", [o.value for o in Objective])
+    deal = st.slider("Chance a forced deal is made", 0.0, 1.0, 0.5, 0.05)
+    with st.expander("Power options (text vs published rules)"):
+        virus = st.selectbox("Virus and allies", [v.value for v in VirusAllies])
+        mutant = st.selectbox("Mutant may take cards from", [m.value for m in MutantRule])
+        takes = st.number_input("Cards an opposing Mutant takes from you", 0, 7, 1)
+        reserve = st.number_input("Amoeba reserve ships (-1: all its other ships)", -1, 20, -1)
+        swaps = st.checkbox("An opposing Trader swaps hands", value=True)
+        vulch_text = st.text_input("Seen cards an opposing Vulch holds", value="")
+
+
+def _power(name: str) -> Power | None:
+    return None if name == "none" else Power(name)
+
+
+try:
+    counts = _counts(changes)
+    deck = base.with_counts(counts) if counts else base
+    challenge = Challenge(
+        deck=deck,
+        you=Side(you),
+        hand=_cards(hand_text, "hand"),
+        ships=BySide(int(ships_off), int(ships_def)),
+        allies=BySide(int(allies_off), int(allies_def)),
+        opponent_hand_size=int(hand_size),
+        seen=_cards(seen_text, "seen"),
+        opponent_known=_cards(known_text, "opponent_known"),
+        powers=BySide(_power(power_off), _power(power_def)),
+        opponent=OpponentModel(model),
+        objective=Objective(objective),
+        deal_success=deal,
+        options=PowerOptions(
+            virus_allies=VirusAllies(virus),
+            mutant_rule=MutantRule(mutant),
+            mutant_takes=int(takes) if MutantRule(mutant) is MutantRule.TEXT else None,
+            amoeba_reserve=None if reserve < 0 else int(reserve),
+            trader_swaps=swaps,
+            vulch_holds=_cards(vulch_text, "options.vulch_holds"),
+        ),
+    )
+    report = solve(challenge)
+except CosmicError as exc:
+    st.error(str(exc))
+    st.stop()
+
+if not challenge.deck.exact:
+    st.info(f"Odds use an estimated deck. {challenge.deck.note}")
+
+rows: list[dict[str, Any]] = [{"card": str(r.card), **odds_to_dict(r.odds)} for r in report.cards]
+if rows:
+    best = None if report.best is None else str(report.best)
+    st.subheader(f"Best card: {best}" if best else "Your card is drawn at random")
+    st.plotly_chart(
+        cosmic_win_chart(
+            [r["card"] for r in rows],
+            [r["win"] for r in rows],
+            [r["deal"] for r in rows],
+            [r["lose"] for r in rows],
+            best,
+        ),
+        width="stretch",
+    )
+    st.dataframe(
+        [{k: v for k, v in r.items() if k != "exact"} for r in rows],
+        hide_index=True,
+        width="stretch",
+        key="cosmic-cards",
+    )
+plans = [
+    {"plan": p.name, "description": p.description, **odds_to_dict(p.odds)} for p in report.plans
+]
+st.subheader(f"Best plan: {report.best_plan.description}")
+st.dataframe(
+    [{k: v for k, v in p.items() if k != "exact"} for p in plans],
+    hide_index=True,
+    width="stretch",
+    key="cosmic-plans",
+)
+for note in report.notes:
+    if not note.startswith("Deck "):
+        st.caption(note)
+st.caption(f"{report.compositions} opponent hand compositions enumerated.")
