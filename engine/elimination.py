@@ -43,7 +43,9 @@ def eliminate(state: GameState, seat: int) -> GameState:
             state = state.with_player(
                 replace(other, ambassadors=tuple(a for a in other.ambassadors if a != seat))
             )
-    player = replace(state.players[seat], eliminated=True, passed=True, final_score=total)
+    player = replace(
+        state.players[seat], eliminated=True, passed=True, final_score=total, ambassadors=()
+    )
     state = state.with_player(player)
     if state.traitor == seat:
         state = replace(state, traitor=None)

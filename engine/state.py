@@ -224,12 +224,13 @@ class PlayerState:
         """True when the tech is on one of the player's tracks."""
         return tech_id in self.techs[0] or tech_id in self.techs[1] or tech_id in self.techs[2]
 
-    def blueprint(self, ship_class: ShipClass) -> Blueprint:
+    def blueprint(self, ship_class: ShipClass | str) -> Blueprint:
         """The player's current blueprint of a class."""
+        wanted = ShipClass(ship_class)
         for bp in self.blueprints:
-            if bp.ship_class is ship_class:
+            if bp.ship_class is wanted:
                 return bp
-        raise KeyError(ship_class)
+        raise KeyError(wanted)
 
     def discoveries_on_blueprints(self) -> tuple[str, ...]:
         """Discovery part ids placed on the player's blueprints."""

@@ -19,7 +19,7 @@ from blueprints.catalogue import unknown
 from ui.cli_support import UsageError, split_list, text_table
 
 # Subcommand modules in ui/commands/, each with register(subparsers).
-COMMAND_MODULES: tuple[str, ...] = ()
+COMMAND_MODULES: tuple[str, ...] = ("ui.commands.selfplay",)
 
 
 # ----- fleetlab parts ------------------------------------------------------------------------

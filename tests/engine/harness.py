@@ -12,10 +12,11 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass, field, replace
+from functools import cache
 
 import numpy as np
 
-from blueprints import Blueprint, ShipClass, ship_class_info
+from blueprints import Blueprint, Origin, ShipClass, ship_class_info
 from blueprints import species as find_species
 from engine.actions.base import Action, parse_action
 from engine.actions.build import Build
@@ -36,7 +37,7 @@ from engine.hexes import Hex
 from engine.play import random_config, sample_chance
 from engine.players import RandomPlayer
 from engine.rules import apply, chance_outcomes, legal_actions
-from engine.sectors import SectorKind, sector_tile, stack_tiles
+from engine.sectors import sector_tile, stack_tiles
 from engine.setup import new_game
 from engine.state import CHANCE, SHIP_CLASSES, GameConfig, GameState
 from engine.tables import tables
@@ -75,34 +76,69 @@ def _problems(bp: Blueprint, techs: tuple[str, ...]) -> tuple[str, ...]:
     return found
 
 
+@cache
+def _squares(tile: int) -> int:
+    return len(sector_tile(tile).squares)
+
+
+@cache
+def _limit(cls: ShipClass) -> int:
+    return ship_class_info(cls).limit
+
+
 def check_invariants(state: GameState) -> None:
     """Everything that holds in every state of a game."""
-    ships = _ships(state)
-    cubes_away: Counter[int] = Counter()
+    n = len(state.players)
+    controlled = [0] * n
+    population = [0] * n
+    ships: Counter[tuple[int, ShipClass]] = Counter()
+    for s in state.sectors:
+        if s.owner is not None:
+            controlled[s.owner] += 1
+            population[s.owner] += sum(s.cubes) + s.orbital_cube
+        elif any(s.cubes) or s.orbital_cube:
+            _fail(state, f"uncontrolled sector {s.hex} holds cubes")
+        if len(s.cubes) != _squares(s.tile):
+            _fail(state, f"sector {s.hex} has {len(s.cubes)} square flags")
+        if s.orbital_cube and not s.orbital:
+            _fail(state, f"sector {s.hex} has a cube on a missing orbital")
+        present = []
+        for seat, cls, count in s.ships:
+            if count <= 0:
+                _fail(state, f"sector {s.hex} has an empty ship entry")
+            ships[(seat, cls)] += count
+            if seat not in present:
+                present.append(seat)
+        if sorted(s.arrivals) != sorted(present) or len(set(s.arrivals)) != len(s.arrivals):
+            _fail(state, f"sector {s.hex} arrivals {s.arrivals} but ships of {present}")
+    cubes_away = [0] * n
     for d in state.pending:
         if isinstance(d, CubeReturn):
             cubes_away[d.seat] += 1
+    given = [0] * n
     for p in state.players:
-        for r in RESOURCES:
-            if p.resource(r) < 0:
-                _fail(state, f"seat {p.seat} has {p.resource(r)} {r.value}")
+        for other in p.ambassadors:
+            given[other] += 1
+    for p in state.players:
+        if min(p.money, p.science, p.materials) < 0:
+            for r in RESOURCES:
+                if p.resource(r) < 0:
+                    _fail(state, f"seat {p.seat} has {p.resource(r)} {r.value}")
         if min(p.tracks) < 0 or max(p.tracks) > tables().track_squares:
             _fail(state, f"seat {p.seat} tracks {p.tracks}")
         if p.colony_used < 0 or p.colony_used > p.colony_ships:
             _fail(state, f"seat {p.seat} colony ships {p.colony_used}/{p.colony_ships}")
         if p.eliminated:
-            if any(s.owner == p.seat or s.ships_of(p.seat) for s in state.sectors):
+            if controlled[p.seat] or any(ships[(p.seat, c)] for c in SHIP_CLASSES):
                 _fail(state, f"eliminated seat {p.seat} still has pieces on the board")
             continue
-        controlled = [s for s in state.sectors if s.owner == p.seat]
-        discs = p.discs_track + p.discs_actions + p.discs_spare + len(controlled)
+        discs = p.discs_track + p.discs_actions + p.discs_spare + controlled[p.seat]
         if min(p.discs_track, p.discs_actions, p.discs_spare) < 0:
             _fail(state, f"seat {p.seat} negative disc count")
         if discs != disc_total(p.species):
             _fail(state, f"seat {p.seat} has {discs} discs, not {disc_total(p.species)}")
-        on_board = sum(s.population() for s in controlled)
-        given = sum(1 for o in state.players if p.seat in o.ambassadors)
-        cubes = sum(p.tracks) + sum(p.graveyard) + on_board + given + cubes_away[p.seat]
+        cubes = sum(p.tracks) + sum(p.graveyard) + population[p.seat]
+        cubes += given[p.seat] + cubes_away[p.seat]
         if cubes != cube_total():
             _fail(state, f"seat {p.seat} has {cubes} cubes, not {cube_total()}")
         for other in p.ambassadors:
@@ -111,28 +147,16 @@ def check_invariants(state: GameState) -> None:
         if len(set(p.ambassadors)) != len(p.ambassadors):
             _fail(state, f"seat {p.seat} holds an ambassador twice")
         for cls in SHIP_CLASSES:
-            n = ships[(p.seat, cls)]
-            if n > ship_class_info(cls).limit:
-                _fail(state, f"seat {p.seat} has {n} {cls.value}s on the board")
-        if p.techs and any(len(t) > 7 for t in p.techs):
+            count = ships[(p.seat, cls)]
+            if count > _limit(cls):
+                _fail(state, f"seat {p.seat} has {count} {cls.value}s on the board")
+        if any(len(t) > 7 for t in p.techs):
             _fail(state, f"seat {p.seat} has a track with more than 7 techs")
         techs = tuple(sorted(p.all_techs()))
         for bp in p.blueprints:
             problems = _problems(bp, techs)
             if problems:
                 _fail(state, f"seat {p.seat} illegal blueprint {bp}: {problems[0]}")
-    for s in state.sectors:
-        if s.owner is None and s.population():
-            _fail(state, f"uncontrolled sector {s.hex} holds cubes")
-        if len(s.cubes) != len(s.printed.squares):
-            _fail(state, f"sector {s.hex} has {len(s.cubes)} square flags")
-        if s.orbital_cube and not s.orbital:
-            _fail(state, f"sector {s.hex} has a cube on a missing orbital")
-        present = sorted({seat for seat, _, _ in s.ships})
-        if sorted(s.arrivals) != present or len(set(s.arrivals)) != len(s.arrivals):
-            _fail(state, f"sector {s.hex} arrivals {s.arrivals} but ships of {present}")
-        if any(n <= 0 for _, _, n in s.ships):
-            _fail(state, f"sector {s.hex} has an empty ship entry")
     _check_tiles(state)
 
 
@@ -144,48 +168,59 @@ def _in_hand(state: GameState) -> Counter[int]:
     return hand
 
 
+@cache
+def _rings(warp_portals: bool, players: int) -> tuple[tuple[frozenset[int], int], ...]:
+    out = []
+    for ring in (1, 2, 3):
+        tiles = frozenset(stack_tiles(ring, warp_portals))
+        out.append((tiles, len(tiles) if ring < 3 else tables().outer_stack[players]))
+    return tuple(out)
+
+
+@cache
+def _starting_techs(species: tuple[str, ...]) -> Counter[str]:
+    return Counter(t for s in species for t in find_species(s).starting_techs)
+
+
 def _check_tiles(state: GameState) -> None:
-    placed = Counter(s.tile for s in state.sectors)
-    if any(n > 1 for n in placed.values()):
+    placed = [s.tile for s in state.sectors]
+    placed_set = set(placed)
+    if len(placed_set) != len(placed):
         _fail(state, "a sector hex is on the board twice")
     hand = _in_hand(state)
     config = state.config
-    for ring in (1, 2, 3):
-        ring_tiles = set(stack_tiles(ring, config.warp_portals))
-        total = len(ring_tiles) if ring < 3 else tables().outer_stack[config.players]
+    for ring, (ring_tiles, total) in enumerate(_rings(config.warp_portals, config.players), 1):
         stack = state.stacks[ring - 1]
-        on_board = sum(1 for t in placed if t in ring_tiles)
+        on_board = len(placed_set & ring_tiles)
         held = sum(n for t, n in hand.items() if t in ring_tiles)
         count = on_board + held + len(stack.discard) + stack.size
         if count != total:
             _fail(state, f"ring {ring}: {count} hexes accounted for, not {total}")
         if stack.size > len(stack.pool):
             _fail(state, f"ring {ring}: stack of {stack.size} from a pool of {len(stack.pool)}")
-        seen = set(stack.pool) | set(stack.discard) | set(placed) | set(hand)
-        if not set(stack.pool) | set(stack.discard) <= ring_tiles:
+        if not (set(stack.pool) | set(stack.discard)) <= ring_tiles:
             _fail(state, f"ring {ring}: foreign hexes in the stack")
-        if set(stack.pool) & (set(placed) | set(hand)) and stack.size:
+        if stack.size and set(stack.pool) & (placed_set | set(hand)):
             _fail(state, f"ring {ring}: a placed hex is still in the stack")
-        del seen
-    guardians = [t for t in placed if sector_tile(t).kind is SectorKind.GUARDIAN]
-    if len(guardians) + len(state.guardian_pool) != 4:
+    guardians = sum(1 for t in placed if 271 <= t <= 274)  # the guardian hexes
+    if guardians + len(state.guardian_pool) != 4:
         _fail(state, "guardian hexes not conserved")
     # Tech tiles: bag + tray + researched (starting techs are species components).
-    start = Counter(t for p in state.players for t in find_species(p.species).starting_techs)
     researched = Counter(t for p in state.players for t in p.all_techs())
-    researched.subtract(start)
+    researched.subtract(_starting_techs(config.species))
+    bag = initial_bag(config.rift_cannon)
     for i, tech_id in enumerate(tech_order()):
-        total = initial_bag(config.rift_cannon)[i]
         got = state.tech_bag[i] + state.tech_tray[i] + researched[tech_id]
-        if got != total or state.tech_bag[i] < 0 or state.tech_tray[i] < 0:
-            _fail(state, f"tech {tech_id!r}: {got} tiles accounted for, not {total}")
+        if got != bag[i] or state.tech_bag[i] < 0 or state.tech_tray[i] < 0:
+            _fail(state, f"tech {tech_id!r}: {got} tiles accounted for, not {bag[i]}")
     # Discovery tiles.
     total = sum(t.count for t in discovery_tiles(config.rift_cannon))
     held = 0
     for p in state.players:
         held += len(p.discovery_vp) + len(p.parts_held) + len(p.end_tiles)
-        held += len(p.discoveries_on_blueprints())
-    portals = sum(1 for s in state.sectors if s.portal not in (None, "tech"))
+        for bp in p.blueprints:
+            held += sum(1 for part in bp.parts() if part.origin is Origin.DISCOVERY)
+    portals = sum(1 for s in state.sectors if s.portal is not None and s.portal != "tech")
     in_flight = sum(1 for d in state.pending if isinstance(d, DiscoveryChoice))
     facedown = sum(1 for s in state.sectors if s.discovery)
     got = sum(state.discovery_bag) + held + portals + state.discovery_out + in_flight
