@@ -246,9 +246,8 @@ def apply_resource(state: GameState, d: ResourceChoice, action: ChooseResource) 
 
 
 def legal_tech_choice(state: GameState, d: TechChoice) -> list[Action]:
-    """The tied techs still in the tray."""
-    have = cheapest_regular_techs(state, d.seat)
-    return [ChooseTech(t) for t in d.options if t in have]
+    """The tied cheapest techs (worked out when the tile was revealed)."""
+    return [ChooseTech(t) for t in d.options]
 
 
 def apply_tech_choice(state: GameState, d: TechChoice, action: ChooseTech) -> GameState:
