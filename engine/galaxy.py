@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from blueprints import ShipClass
 from engine.hexes import Hex, opposite
 from engine.state import GameState, SectorState
 
@@ -201,8 +200,3 @@ def entering_creates_conflict(state: GameState, seat: int, target: SectorState) 
     if target.ancients and state.players[seat].species != DRACO:
         return True
     return target.owner is not None and target.owner != seat
-
-
-def ship_classes_in(sector: SectorState, seat: int) -> tuple[ShipClass, ...]:
-    """Classes of the player's ships in the sector."""
-    return tuple(c for s, c, _ in sector.ships if s == seat)

@@ -6,14 +6,15 @@ they may do is any legal action.
 
 ``RandomPlayer`` picks uniformly among the peaceful legal actions. ``GreedyPlayer`` follows a
 short list of rules: colonise whenever it can, explore and take control while its economy allows,
-research the techs it can afford that are worth the most, build monoliths and orbitals, take
-rewards that pay at once, and pass when another action would cost more upkeep than it earns.
+research the techs it can afford that are worth the most (trading hoarded money and materials
+for science), build monoliths and orbitals, take rewards that pay at once, and pass when another
+action would cost more upkeep than it earns.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Protocol
+from collections.abc import Callable, Sequence
+from typing import Protocol, TypeVar
 
 import numpy as np
 
@@ -46,6 +47,8 @@ from engine.sectors import sector_tile
 from engine.state import GameState
 from engine.tables import tables
 from engine.upkeep import Abandon, PayUpkeep, balance
+
+A = TypeVar("A", bound=Action)
 
 
 class Player(Protocol):
@@ -138,8 +141,12 @@ class GreedyPlayer:
     def _margin(self, state: GameState, seat: int, extra_discs: int = 0) -> int:
         return margin(state, seat, extra_discs)
 
-    def _pick(self, options: list[Action]) -> Action:
-        return options[int(self.rng.integers(len(options)))]
+    def _best(self, options: Sequence[A], key: Callable[[A], object]) -> A:
+        """One of the options with the highest key; ties broken by the player's generator."""
+        values = [key(o) for o in options]
+        top = max(values)  # type: ignore[type-var]
+        best = [o for o, v in zip(options, values, strict=True) if v == top]
+        return best[int(self.rng.integers(len(best)))]
 
     # ----- decisions ------------------------------------------------------------------------
 
@@ -151,7 +158,7 @@ class GreedyPlayer:
         assert d is not None and seat is not None
         colonize = [a for a in options if isinstance(a, Colonize)]
         if colonize and isinstance(d, TurnStart | Activations | Upkeep):
-            return max(colonize, key=lambda a: (a.square >= 0, a.resource is Resource.MONEY))
+            return self._best(colonize, lambda a: (a.square >= 0, a.resource is Resource.MONEY))
         if isinstance(d, TurnStart):
             return self._turn(state, seat, options)
         if isinstance(d, Activations):
@@ -170,7 +177,7 @@ class GreedyPlayer:
             return next(a for a in options if isinstance(a, wanted))
         place = [a for a in options if isinstance(a, PlaceSector)]
         if place:
-            return max(place, key=lambda a: _sector_value(a.tile))
+            return self._best(place, lambda a: _sector_value(a.tile))
         for preferred in (ChooseResource, AcceptDiplomacy, ReturnCube):
             found = [a for a in options if isinstance(a, preferred)]
             if found:
@@ -187,6 +194,15 @@ class GreedyPlayer:
         player = state.players[seat]
         if player.passed or self._margin(state, seat, 1) < 2:
             return Pass()
+        # Turn hoarded money and materials into science for more techs (points on the tracks).
+        spare = {Resource.MONEY: player.money - 12, Resource.MATERIALS: player.materials - 12}
+        surplus = [
+            a
+            for a in options
+            if isinstance(a, Trade) and a.get is Resource.SCIENCE and spare.get(a.give, 0) > 0
+        ]
+        if surplus and player.science < 30:
+            return self._best(surplus, lambda a: spare[a.give])
         kinds = {a.kind for a in options if isinstance(a, TakeAction)}
         explore_zones = _count(state, seat, ActionKind.EXPLORE)
         if ActionKind.EXPLORE in kinds and explore_zones and state.round <= 6:
@@ -211,17 +227,17 @@ class GreedyPlayer:
         end = next(a for a in options if isinstance(a, EndAction))
         if d.kind is ActionKind.EXPLORE:
             zones = [a for a in options if isinstance(a, ExploreZone)]
-            return min(zones, key=lambda a: a.where.ring) if zones else end
+            return self._best(zones, lambda a: -a.where.ring) if zones else end
         if d.kind is ActionKind.RESEARCH:
             techs = [a for a in options if isinstance(a, Research)]
-            return max(techs, key=lambda a: _tech_value(a.tech)) if techs else end
+            return self._best(techs, lambda a: _tech_value(a.tech)) if techs else end
         if d.kind is ActionKind.BUILD:
             builds = [a for a in options if isinstance(a, Build) and a.item in _WANTED_BUILDS]
             return max(builds, key=lambda a: _WANTED_BUILDS[a.item]) if builds else end
         if d.kind is ActionKind.INFLUENCE:
             discs = [a for a in options if isinstance(a, InfluenceDisc) and a.origin is None]
             if discs and self._margin(state, seat, 1) >= 3:
-                return max(discs, key=lambda a: _value_at(state, a.target))
+                return self._best(discs, lambda a: _value_at(state, a.target))
             return end
         return end
 

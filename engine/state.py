@@ -23,8 +23,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from blueprints import Blueprint, NpcVariant, ShipClass, TechCategory
-from blueprints import species as find_species
-from engine.enums import RESOURCES, Phase, Resource
+from engine.enums import Phase, Resource
 from engine.hexes import Hex, rotate_mask
 from engine.sectors import SectorTile, sector_tile
 
@@ -236,10 +235,6 @@ class PlayerState:
         """Discovery part ids placed on the player's blueprints."""
         return tuple(p.id for bp in self.blueprints for p in bp.parts() if p.is_discovery)
 
-    def track_index(self, resource: Resource) -> int:
-        """Position of a resource's population track."""
-        return RESOURCES.index(resource)
-
     @property
     def colony_ready(self) -> int:
         """Colony ships still face up."""
@@ -355,13 +350,3 @@ class GameState:
         """A copy with ``pop`` decisions removed from the top, then ``decisions`` pushed."""
         base = self.pending[: len(self.pending) - pop] if pop else self.pending
         return replace(self, pending=(*base, *decisions))
-
-
-def species_of(state: GameState, seat: int) -> str:
-    """The species id of a seat."""
-    return state.players[seat].species
-
-
-def activations(state: GameState, seat: int, kind: str) -> int:
-    """Activations printed on the species board for an action."""
-    return int(getattr(find_species(species_of(state, seat)).activations, kind))
