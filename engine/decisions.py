@@ -23,7 +23,7 @@ class Decision:
 
     @property
     def label(self) -> str:
-        """A short description for messages, e.g. ``'seat 2: take an action, a reaction or pass'``."""
+        """A short description for messages, e.g. ``'seat 2: pay upkeep'``."""
         return f"seat {self.seat}: {self.describe()}"
 
     def describe(self) -> str:
