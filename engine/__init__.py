@@ -6,6 +6,12 @@ revealed, tech and reputation tiles drawn) are decisions of ``CHANCE`` whose out
 ``chance_outcomes`` gives. Battles arrive with engine part 2: until then the combat phase raises
 ``CombatNotImplementedError`` for a contested sector.
 
+For records and importers (engine parts 2 and 3): a game is its ``GameConfig`` plus the text of
+every action in order, chance outcomes included (``str(action)`` / ``parse_action``); replaying
+them from ``new_game(config)`` gives the same states, with no seed. Hexes are axial ``(q, r)``
+with edges 0-5 clockwise from north and tile rotations clockwise (``engine.hexes`` gives the
+mapping from AsyncEclipse positions and orientations). States compare and hash by value.
+
 >>> import numpy as np
 >>> rng = np.random.default_rng(7)
 >>> final = play_game(random_config(3, rng), [GreedyPlayer(rng) for _ in range(3)], rng)
