@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.decisions import Activations
 from engine.hexes import Hex
-from tests.engine.builders import answers, do, edit, sector, started, with_sector
+from tests.engine.builders import answers, do, sector, started, with_sector
 
 
 def test_trade_at_the_species_rate() -> None:
@@ -55,5 +55,4 @@ def test_eridani_and_hydran_start_as_printed() -> None:
     assert eridani.discs_track == 10
     hydran_home = next(x for x in s.sectors if x.owner == 1)
     assert hydran_home.cubes == (True, True, False)  # M, S*, Mt*: the advanced S too
-    s = edit(s, 0, reputation=())
-    assert s.players[0].reputation == ()
+    assert hydran.tracks == (10, 10, 11) and hydran.science == 6
