@@ -3,6 +3,10 @@
 Production of a resource is the highest empty square of its population track; upkeep is the
 highest empty space of the influence track (``engine/data/rules.toml``). Cubes returned to a
 full track go to another track of the player's choice (dized influence page).
+
+Reputation track: the species data names each slot ``ambassador`` or ``mixed``. Decision (the
+dized diplomacy page shows slots for either tile, ambassadors only and reputation only): an
+``ambassador`` slot holds only an ambassador tile, a ``mixed`` slot either kind.
 """
 
 from __future__ import annotations
