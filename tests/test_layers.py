@@ -33,3 +33,18 @@ def test_the_check_would_catch_an_import() -> None:
     code = "import plotly, sys; print('plotly' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "True"
+
+
+def test_engine_part_1_does_not_use_the_battle_solver() -> None:
+    # Battles come in engine part 2; until then the engine must not depend on calc.
+    code = """
+import importlib, pkgutil, sys
+import engine
+for info in pkgutil.walk_packages(engine.__path__, prefix="engine."):
+    importlib.import_module(info.name)
+print(",".join(sorted(m for m in sys.modules if m.split(".")[0] == "calc")))
+"""
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, check=True
+    )
+    assert out.stdout.strip() == ""

@@ -19,7 +19,12 @@ from blueprints.catalogue import unknown
 from ui.cli_support import UsageError, split_list, text_table
 
 # Subcommand modules in ui/commands/, each with register(subparsers).
-COMMAND_MODULES: tuple[str, ...] = ("ui.commands.odds", "ui.commands.bench", "ui.commands.cosmic")
+COMMAND_MODULES: tuple[str, ...] = (
+    "ui.commands.odds",
+    "ui.commands.bench",
+    "ui.commands.cosmic",
+    "ui.commands.selfplay",
+)
 
 
 # ----- fleetlab parts ------------------------------------------------------------------------

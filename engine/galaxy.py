@@ -1,0 +1,202 @@
+"""Galaxy rules: wormhole connections, warp portals, pinning and the zones a player may explore.
+
+The wormhole connection rule: two adjacent sectors are connected when both edges they share
+show a wormhole half. A player with the Wormhole Generator may also explore, move and influence
+across an edge with a half on one side only (never for diplomacy). Every sector with a warp
+portal (printed on sectors 281, 381, 382, or placed by the Warp Portal tech or discovery tile)
+is connected to every other one for moving and influencing (not for exploring).
+
+Pinning (recalculated for every move activation): each opponent ship in a sector, NPCs
+included, pins one of the player's ships there, of the player's choosing; the GCDS pins every
+ship in its sector. With the Cloaking Device two opponent ships are needed per pinned ship (the
+GCDS still pins everything). Decision: Ancients never pin the Descendants of Draco, who do not
+fight them (species text: Draco may share sectors with Ancients).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from engine.hexes import Hex, opposite
+from engine.state import GameState, SectorState
+
+DRACO = "descendants_of_draco"
+WORMHOLE_GENERATOR = "wormhole_generator"
+CLOAKING_DEVICE = "cloaking_device"
+
+
+def has_wormhole_generator(state: GameState, seat: int) -> bool:
+    """True when the player has researched the Wormhole Generator."""
+    return state.players[seat].has_tech(WORMHOLE_GENERATOR)
+
+
+def edge_link(a: SectorState, direction: int, b: SectorState) -> int:
+    """Wormhole halves on the edge between ``a`` and its neighbour ``b`` across ``direction``.
+
+    Returns 2 for a full wormhole connection, 1 for a half on one side only, 0 for none.
+    """
+    return ((a.wormholes >> direction) & 1) + ((b.wormholes >> opposite(direction)) & 1)
+
+
+def linked(state: GameState, a: SectorState, direction: int, generator: bool) -> bool:
+    """True when ships, discs and explorers may cross edge ``direction`` of ``a``.
+
+    The neighbour must be a placed sector. ``generator``: the player has the Wormhole Generator.
+    """
+    b = state.sector(a.hex.neighbour(direction))
+    if b is None:
+        return False
+    need = 1 if generator else 2
+    return edge_link(a, direction, b) >= need
+
+
+def connected_sectors(
+    state: GameState, where: Hex, generator: bool, portals: bool = True
+) -> Iterator[SectorState]:
+    """Sectors connected to the sector at ``where`` by wormhole (or warp portal), each once."""
+    a = state.sector(where)
+    if a is None:
+        return
+    seen: set[Hex] = set()
+    for direction, other in where.neighbours():
+        b = state.sector(other)
+        if b is not None and edge_link(a, direction, b) >= (1 if generator else 2):
+            seen.add(other)
+            yield b
+    if portals and a.has_portal:
+        for s in state.sectors:
+            if s.hex != where and s.has_portal and s.hex not in seen:
+                yield s
+
+
+def opponent_ships(state: GameState, sector: SectorState, seat: int) -> int:
+    """Ships in the sector that pin the player's ships (other players' ships and NPCs)."""
+    others = sum(n for s, _, n in sector.ships if s != seat)
+    npcs = sector.guardian + sector.gcds
+    if state.players[seat].species != DRACO:
+        npcs += sector.ancients
+    return others + npcs
+
+
+def pins(state: GameState, sector: SectorState, seat: int) -> int:
+    """How many of the player's ships the sector's opponents can pin (a large number = all)."""
+    if sector.gcds:
+        return 1_000
+    opponents = opponent_ships(state, sector, seat)
+    if state.players[seat].has_tech(CLOAKING_DEVICE):
+        return opponents // 2
+    return opponents
+
+
+def free_ships(state: GameState, sector: SectorState, seat: int, extra: int = 0) -> int:
+    """Ships of the player that may leave the sector (``extra`` more of theirs are passing)."""
+    own = sector.ships_of(seat) + extra
+    return max(0, own - pins(state, sector, seat))
+
+
+def can_explore_from(state: GameState, sector: SectorState, seat: int) -> bool:
+    """True when the player controls the sector or has an unpinned ship there."""
+    return sector.owner == seat or free_ships(state, sector, seat) > 0
+
+
+def explorable_zones(state: GameState, seat: int) -> tuple[Hex, ...]:
+    """Unexplored zones the player may explore, sorted.
+
+    The zone must be next to a sector the player can explore from whose edge towards the zone
+    shows a wormhole half; with the Wormhole Generator any edge will do, because the new hex may
+    bring the half itself. Ring I and II zones are those at distance 1 and 2; every zone further
+    out is an Outer (III) zone (decision: the outer ring is not bounded, as the stack size
+    limits it).
+    """
+    generator = has_wormhole_generator(state, seat)
+    zones: set[Hex] = set()
+    for sector in state.sectors:
+        if not can_explore_from(state, sector, seat):
+            continue
+        for direction, other in sector.hex.neighbours():
+            if other in state.index:
+                continue
+            if generator or (sector.wormholes >> direction) & 1:
+                zones.add(other)
+    return tuple(sorted(zones))
+
+
+def zone_ring(zone: Hex) -> int:
+    """The stack a zone draws from: 1, 2, or 3 for everything further out."""
+    return min(zone.ring, 3)
+
+
+def move_targets(
+    state: GameState,
+    seat: int,
+    origin: Hex,
+    movement: int,
+    jump: bool,
+) -> tuple[Hex, ...]:
+    """Sectors a ship of the player at ``origin`` can reach in one move activation, sorted.
+
+    The ship moves up to ``movement`` steps along connections and, with a Jump Drive, may once
+    step to any adjacent placed sector regardless of wormholes (decision: the jump is an extra
+    step that uses no movement; part data M). It can leave a sector only while it is not pinned
+    there: the moving ship counts among the player's ships in every sector it passes.
+    """
+    start = state.sector(origin)
+    if start is None or free_ships(state, start, seat) == 0:
+        return ()
+    generator = has_wormhole_generator(state, seat)
+    best: dict[tuple[Hex, bool], int] = {(origin, False): 0}
+    frontier: list[tuple[Hex, int, bool]] = [(origin, 0, False)]
+    reached: set[Hex] = set()
+    while frontier:
+        where, used, jumped = frontier.pop()
+        sector = state.sector(where)
+        assert sector is not None
+        if where != origin and free_ships(state, sector, seat, extra=1) == 0:
+            continue  # pinned on arrival: the ship stops here
+        steps: list[tuple[Hex, int, bool]] = []
+        if used < movement:
+            for nxt in connected_sectors(state, where, generator):
+                steps.append((nxt.hex, used + 1, jumped))
+        if jump and not jumped:
+            for _, other in where.neighbours():
+                if other in state.index:
+                    steps.append((other, used, True))
+        for nxt_hex, nxt_used, nxt_jumped in steps:
+            key = (nxt_hex, nxt_jumped)
+            if best.get(key, 1_000) <= nxt_used:
+                continue
+            best[key] = nxt_used
+            if nxt_hex != origin:
+                reached.add(nxt_hex)
+            frontier.append((nxt_hex, nxt_used, nxt_jumped))
+    return tuple(sorted(reached))
+
+
+def is_contested(state: GameState, sector: SectorState) -> bool:
+    """True when the sector holds a battle or an attack on population (engine part 2).
+
+    That is: ships of two players; a player's ships with NPCs that fight them (Ancients do not
+    fight the Descendants of Draco); or a player's ships in a sector controlled by another player.
+    """
+    owners = sector.owners()
+    if len(owners) > 1:
+        return True
+    if not owners:
+        return False
+    seat = owners[0]
+    if sector.guardian or sector.gcds:
+        return True
+    if sector.ancients and state.players[seat].species != DRACO:
+        return True
+    return sector.owner is not None and sector.owner != seat
+
+
+def entering_creates_conflict(state: GameState, seat: int, target: SectorState) -> bool:
+    """True when the player's ship arriving in ``target`` would make it contested."""
+    if any(s != seat for s, _, _ in target.ships):
+        return True
+    if target.guardian or target.gcds:
+        return True
+    if target.ancients and state.players[seat].species != DRACO:
+        return True
+    return target.owner is not None and target.owner != seat

@@ -1,0 +1,223 @@
+"""The engine's whole interface: ``legal_actions(state)`` and ``apply(state, action)``.
+
+The pending decision on top of ``state.pending`` says who acts and what may be answered;
+``legal_actions`` lists every legal answer, ``apply`` checks the action is one of them, applies
+it and moves the game on (``engine.flow``) to the next decision. At a chance event (``to_act ==
+CHANCE``) the answers are the possible outcomes, and ``chance_outcomes`` gives their odds; a
+driver samples one (``engine.play``) or a game record supplies it.
+
+Free actions: during their own action or reaction a player may also use colony ships, trade and
+(with 4+ players) propose diplomacy; during upkeep colony ships and trading.
+
+>>> from engine.setup import new_game
+>>> from engine.state import GameConfig
+>>> s = new_game(GameConfig(("terran_directorate", "planta")))
+>>> s = apply(s, legal_actions(s)[0])
+>>> s.tech_tray[0], s.to_act
+(1, -1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from engine.actions import colony, diplomacy, discovery, explore, influence, trade, upgrade
+from engine.actions.base import Action
+from engine.actions.build import Build, apply_build, legal_build
+from engine.actions.move import MoveShip, apply_move, legal_move
+from engine.actions.research import Research, apply_research, legal_research
+from engine.actions.turn import EndAction, apply_turn, legal_turn
+from engine.chance import (
+    apply_guardian_draw,
+    apply_reputation_draw,
+    apply_tech_draw,
+    guardian_outcomes,
+    reputation_outcomes,
+    tech_outcomes,
+)
+from engine.combat import apply_claims, legal_claims
+from engine.decisions import (
+    Activations,
+    CubeReturn,
+    Decision,
+    DiplomacyAnswer,
+    DiscoveryChoice,
+    DiscoveryReveal,
+    ExploreControl,
+    GuardianDraw,
+    PartInstall,
+    ReputationDraw,
+    ResourceChoice,
+    SectorChoice,
+    SectorClaims,
+    SectorDraw,
+    SectorPlacement,
+    TechChoice,
+    TechDraw,
+    TurnStart,
+    Upkeep,
+)
+from engine.enums import ActionKind, Phase
+from engine.errors import IllegalActionError
+from engine.flow import advance
+from engine.state import CHANCE, GameState
+from engine.upkeep import apply_upkeep, legal_upkeep
+
+Legal = Callable[[GameState, Any], Sequence[Action]]
+Apply = Callable[[GameState, Any, Any], GameState]
+Outcomes = Callable[[GameState, Any], Sequence[tuple[Action, float]]]
+
+_KIND_LEGAL: dict[ActionKind, Callable[[GameState, Activations], list[Action]]] = {
+    ActionKind.EXPLORE: explore.legal_explore,
+    ActionKind.RESEARCH: legal_research,
+    ActionKind.UPGRADE: upgrade.legal_upgrade,
+    ActionKind.BUILD: legal_build,
+    ActionKind.MOVE: legal_move,
+    ActionKind.INFLUENCE: influence.legal_influence,
+}
+
+
+def _free(state: GameState, seat: int) -> list[Action]:
+    out: list[Action] = list(colony.legal_colonize(state, seat))
+    out.extend(trade.legal_trade(state, seat))
+    out.extend(diplomacy.legal_propose(state, seat))
+    return out
+
+
+def _apply_free(state: GameState, seat: int, action: Action) -> GameState | None:
+    if isinstance(action, colony.Colonize):
+        return colony.apply_colonize(state, seat, action)
+    if isinstance(action, trade.Trade):
+        return trade.apply_trade(state, seat, action)
+    if isinstance(action, diplomacy.ProposeDiplomacy):
+        return diplomacy.apply_propose(state, seat, action)
+    return None
+
+
+def _legal_turn(state: GameState, d: TurnStart) -> list[Action]:
+    return [*legal_turn(state, d), *_free(state, d.seat)]
+
+
+def _apply_turn(state: GameState, d: TurnStart, action: Action) -> GameState:
+    done = _apply_free(state, d.seat, action)
+    return done if done is not None else apply_turn(state, d, action)
+
+
+def _legal_activations(state: GameState, d: Activations) -> list[Action]:
+    out = list(_KIND_LEGAL[d.kind](state, d))
+    if (
+        d.kind is not ActionKind.UPGRADE
+        or d.ship_class is None
+        or upgrade.removal_ok(state.players[d.seat], d.ship_class, d.returned)
+    ):
+        out.append(EndAction())
+    out.extend(_free(state, d.seat))
+    return out
+
+
+def _apply_activations(state: GameState, d: Activations, action: Action) -> GameState:
+    done = _apply_free(state, d.seat, action)
+    if done is not None:
+        return done
+    if isinstance(action, EndAction):
+        if d.kind is ActionKind.UPGRADE:
+            return upgrade.finish_upgrade(state, d)
+        return state.with_pending(pop=1)
+    if isinstance(action, explore.ExploreZone):
+        return explore.apply_explore(state, d, action)
+    if isinstance(action, Research):
+        return apply_research(state, d, action)
+    if isinstance(action, upgrade.ReturnPart | upgrade.PlacePart):
+        return upgrade.apply_upgrade(state, d, action)
+    if isinstance(action, Build):
+        return apply_build(state, d, action)
+    if isinstance(action, MoveShip):
+        return apply_move(state, d, action)
+    assert isinstance(action, influence.InfluenceDisc)
+    return influence.apply_influence(state, d, action)
+
+
+def _legal_upkeep(state: GameState, d: Upkeep) -> list[Action]:
+    return legal_upkeep(state, d)
+
+
+def _apply_upkeep(state: GameState, d: Upkeep, action: Action) -> GameState:
+    if isinstance(action, colony.Colonize):
+        return colony.apply_colonize(state, d.seat, action)
+    if isinstance(action, trade.Trade):
+        return trade.apply_trade(state, d.seat, action)
+    return apply_upkeep(state, d, action)
+
+
+_CHANCE: dict[type[Decision], tuple[Outcomes, Apply]] = {
+    SectorDraw: (explore.draw_outcomes, explore.apply_draw),
+    DiscoveryReveal: (discovery.reveal_outcomes, discovery.apply_reveal),
+    TechDraw: (lambda s, d: tech_outcomes(s), apply_tech_draw),
+    GuardianDraw: (lambda s, d: guardian_outcomes(s), apply_guardian_draw),
+    ReputationDraw: (lambda s, d: reputation_outcomes(s), apply_reputation_draw),
+}
+
+_CHOICES: dict[type[Decision], tuple[Legal, Apply]] = {
+    TurnStart: (_legal_turn, _apply_turn),
+    Activations: (_legal_activations, _apply_activations),
+    SectorPlacement: (explore.legal_placement, explore.apply_placement),
+    ExploreControl: (explore.legal_control, explore.apply_control),
+    DiscoveryChoice: (discovery.legal_choice, discovery.apply_choice),
+    ResourceChoice: (discovery.legal_resource, discovery.apply_resource),
+    TechChoice: (discovery.legal_tech_choice, discovery.apply_tech_choice),
+    SectorChoice: (discovery.legal_sector_choice, discovery.apply_sector_choice),
+    PartInstall: (upgrade.legal_install, upgrade.apply_install),
+    CubeReturn: (influence.legal_return_cube, influence.apply_return_cube),
+    DiplomacyAnswer: (diplomacy.legal_answer, diplomacy.apply_answer),
+    SectorClaims: (legal_claims, apply_claims),
+    Upkeep: (_legal_upkeep, _apply_upkeep),
+}
+
+# One-entry cache: a driver usually asks for the legal actions and then applies one of them.
+_last: list[tuple[GameState, tuple[Action, ...], frozenset[Action]]] = []
+
+
+def chance_outcomes(state: GameState) -> tuple[tuple[Action, float], ...]:
+    """The outcomes of the pending chance event with their probabilities (empty otherwise)."""
+    d = state.decision
+    if d is None or d.seat != CHANCE:
+        return ()
+    outcomes, _ = _CHANCE[type(d)]
+    return tuple(outcomes(state, d))
+
+
+def legal_actions(state: GameState) -> tuple[Action, ...]:
+    """Every legal answer to the pending decision (chance outcomes at a chance event)."""
+    if _last and _last[0][0] is state:
+        return _last[0][1]
+    d = state.decision
+    if d is None:
+        actions: tuple[Action, ...] = ()
+    elif d.seat == CHANCE:
+        actions = tuple(a for a, _ in chance_outcomes(state))
+    else:
+        legal, _ = _CHOICES[type(d)]
+        actions = tuple(legal(state, d))
+    _last[:] = [(state, actions, frozenset(actions))]
+    return actions
+
+
+def apply(state: GameState, action: Action) -> GameState:
+    """The state after ``action``; ``IllegalActionError`` if it is not legal here."""
+    d = state.decision
+    if d is None or state.phase is Phase.GAME_OVER:
+        raise IllegalActionError(f"the game is over; {str(action)!r} cannot be played")
+    legal = legal_actions(state)
+    allowed = _last[0][2] if _last and _last[0][0] is state else frozenset(legal)
+    if action not in allowed:
+        sample = ", ".join(repr(str(a)) for a in legal[:6])
+        more = f" and {len(legal) - 6} more" if len(legal) > 6 else ""
+        raise IllegalActionError(
+            f"{str(action)!r} is not legal now ({d.label}); legal: {sample}{more}"
+        )
+    if d.seat == CHANCE:
+        _, handler = _CHANCE[type(d)]
+    else:
+        _, handler = _CHOICES[type(d)]
+    return advance(handler(state, d, action))

@@ -1,0 +1,103 @@
+"""Build (costs, techs, one orbital and monolith per sector, miniature limits) and Move."""
+
+from __future__ import annotations
+
+from engine.decisions import Activations
+from engine.hexes import Hex
+from tests.engine.builders import answers, do, edit, sector, started, with_sector
+
+HOME = Hex(0, -2)
+
+
+def builder(species: str = "terran_directorate", **changes):  # type: ignore[no-untyped-def]
+    s = started(species, "planta")
+    return edit(s, 0, **changes) if changes else s
+
+
+def test_build_costs_materials_and_needs_techs() -> None:
+    s = do(builder(materials=20), "action build")
+    options = answers(s)
+    assert {"build interceptor (0,-2)", "build cruiser (0,-2)", "build starbase (0,-2)"} <= options
+    assert "build orbital (0,-2)" not in options and "build monolith (0,-2)" not in options
+    s = do(s, "build dreadnought (0,-2)")
+    assert s.players[0].materials == 12
+    assert s.sector(HOME).ships_of(0) == 2  # type: ignore[union-attr]
+
+
+def test_mechanema_build_cheaper_and_three_times() -> None:
+    s = do(builder("mechanema", materials=10), "action build")
+    assert isinstance(s.decision, Activations) and s.decision.left == 3
+    s = do(s, "build cruiser (0,-2)")
+    assert s.players[0].materials == 6
+
+
+def test_one_orbital_and_one_monolith_per_sector() -> None:
+    techs = (("starbase",), (), ("orbital", "monolith"))
+    s = do(builder(materials=40, techs=techs), "action build")
+    assert {"build orbital (0,-2)", "build monolith (0,-2)"} <= answers(s)
+    s = do(s, "build orbital (0,-2)", "build monolith (0,-2)")
+    assert s.players[0].materials == 40 - 4 - 10
+    s = do(s, "end", "pass", "pass")  # into upkeep of round 1
+    assert s.sector(HOME).orbital and s.sector(HOME).monolith  # type: ignore[union-attr]
+
+
+def test_miniature_limits() -> None:
+    s = builder(materials=40)
+    home = s.sector(HOME)
+    assert home is not None
+    s = with_sector(s, sector(HOME, 221, 3, owner=0, ships=[(0, "dreadnought", 2)]))
+    s = do(s, "action build")
+    assert "build dreadnought (0,-2)" not in answers(s)
+    assert "build cruiser (0,-2)" in answers(s)
+
+
+def test_nanorobots_add_a_build_activation_but_not_to_reactions() -> None:
+    s = do(builder(techs=(("starbase",), (), ("nanorobots",))), "action build")
+    assert s.decision.left == 3  # type: ignore[union-attr]
+
+
+def test_move_along_wormholes_with_pinning_recalculated() -> None:
+    # The refresher's example: a cruiser and an interceptor share a sector with one red
+    # interceptor. The red ship pins one of them: the cruiser leaves, then the interceptor is
+    # pinned and cannot.
+    s = builder()
+    s = with_sector(s, sector(Hex(0, -1), 102, rotation=0))
+    s = with_sector(
+        s,
+        sector(
+            Hex(0, -1),
+            102,
+            rotation=0,
+            ships=[(0, "cruiser", 1), (0, "interceptor", 1), (1, "interceptor", 1)],
+        ),
+    )
+    s = do(s, "action move")
+    options = answers(s)
+    assert "move cruiser (0,-1) (0,-2)" in options
+    assert "move interceptor (0,-1) (0,-2)" in options
+    assert "move interceptor (0,-2) (0,-1)" in options  # the home interceptor may go in
+    s = do(s, "move cruiser (0,-1) (0,-2)")
+    assert not any(o.startswith("move interceptor (0,-1)") for o in answers(s))
+    s = do(s, "move interceptor (0,-2) (0,-1)")
+    assert "move interceptor (0,-1) (0,-2)" in answers(s)  # one of two is free again
+
+
+def test_move_range_is_the_blueprint_movement() -> None:
+    s = with_sector(builder(), sector(Hex(0, -1), 102, rotation=0))
+    s = do(s, "action move")
+    assert "move interceptor (0,-2) (0,-1)" in answers(s)
+    assert "move interceptor (0,-2) (0,0)" not in answers(s)  # two steps, movement 1
+    fast = with_sector(builder(), sector(Hex(0, -1), 102, rotation=0))
+    fast = edit(
+        fast,
+        0,
+        blueprints=tuple(
+            bp.upgrade(remove=(), place=(2, "fusion_drive"), techs=["fusion_drive"])
+            if bp.ship_class.value == "interceptor"
+            else bp
+            for bp in fast.players[0].blueprints
+        ),
+        techs=(("starbase",), (), ("fusion_drive",)),
+    )
+    fast = do(fast, "action move")
+    assert "move interceptor (0,-2) (0,0)" in answers(fast)

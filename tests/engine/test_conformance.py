@@ -1,0 +1,69 @@
+"""The conformance harness: hundreds of random games, every invariant checked at every step.
+
+200 games: 40 for each player count from 2 to 6, different seeds and species; a tenth of the
+random players' disc-spending decisions ignore the upkeep guard, so games also reach trading,
+abandoning and elimination. Larger runs: ``python benchmarks/engine_games.py --check``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+
+import pytest
+
+from engine.enums import Resource
+from engine.rules import legal_actions
+from tests.engine.builders import started
+from tests.engine.harness import InvariantError, check_invariants, play_checked
+
+GAMES_PER_COUNT = 40
+BATCH = 10
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+@pytest.mark.parametrize("batch", range(GAMES_PER_COUNT // BATCH))
+def test_random_games_keep_every_invariant(players: int, batch: int) -> None:
+    verbs: Counter[str] = Counter()
+    for seed in range(batch * BATCH, (batch + 1) * BATCH):
+        report = play_checked(players, 1000 * players + seed, reckless=0.1)
+        final = report.final
+        assert final is not None and final.is_over
+        # The game runs to round 8 unless every player was eliminated before.
+        assert final.round == 8 or all(p.eliminated for p in final.players)
+        assert report.probes > 0
+        verbs.update(report.kinds)
+    # The games really play the game: every kind of action shows up.
+    for verb in ("explore", "place", "research", "place_part", "build", "move", "influence"):
+        assert verbs[verb] > 0, verb
+    assert verbs["pay_upkeep"] > 0 and verbs["colonize"] > 0
+
+
+def test_the_harness_catches_broken_states() -> None:
+    s = started("terran_directorate", "planta")
+    check_invariants(s)
+    lost_cube = s.with_player(replace(s.players[0], tracks=(9, 10, 10)))
+    with pytest.raises(InvariantError, match="32 cubes"):
+        check_invariants(lost_cube)
+    broke = s.with_player(s.players[0].with_resource(Resource.MONEY, 0))
+    broke = s.with_player(replace(broke.players[0], money=-1))
+    with pytest.raises(InvariantError, match="-1 money"):
+        check_invariants(broke)
+    extra_disc = s.with_player(replace(s.players[1], discs_spare=4))
+    with pytest.raises(InvariantError, match="17 discs"):
+        check_invariants(extra_disc)
+    stolen_tile = replace(s, tech_tray=(s.tech_tray[0] + 1, *s.tech_tray[1:]))
+    with pytest.raises(InvariantError, match="tech 'neutron_bombs'"):
+        check_invariants(stolen_tile)
+    assert legal_actions(s)
+
+
+def test_every_player_count_sees_diplomacy_and_eliminations() -> None:
+    seen: Counter[str] = Counter()
+    eliminated = 0
+    for seed in range(12):
+        report = play_checked(4 + seed % 3, 77 + seed, reckless=0.3)
+        seen.update(report.kinds)
+        eliminated += report.eliminated
+    assert seen["propose"] > 0 and seen["accept"] > 0
+    assert eliminated > 0

@@ -1,0 +1,82 @@
+"""Influence (placement conditions, one activation per sector, cubes back) and colony ships."""
+
+from __future__ import annotations
+
+from engine.decisions import CubeReturn
+from engine.enums import SquareType
+from engine.hexes import Hex
+from tests.engine.builders import answers, do, edit, sector, started, with_sector
+
+HOME = Hex(0, -2)
+
+
+def board():  # type: ignore[no-untyped-def]
+    s = started("terran_directorate", "planta", "hydran_progress", "mechanema")
+    s = with_sector(s, sector(Hex(0, -1), 102, rotation=0))  # connected to the home
+    s = with_sector(s, sector(Hex(-1, -1), 201, rotation=1))  # no wormhole facing the home
+    s = with_sector(s, sector(Hex(1, -3), 107, rotation=0, ships=[(0, "interceptor", 1)]))
+    return with_sector(s, sector(Hex(0, -3), 105, rotation=0, ships=[(2, "interceptor", 1)]))
+
+
+def test_influence_targets() -> None:
+    s = do(board(), "action influence")
+    options = answers(s)
+    assert "influence - (0,-1)" in options  # connected to a controlled sector
+    assert "influence - (-1,-1)" not in options  # no wormhole connection
+    assert "influence - (1,-3)" in options  # only this player has a ship there
+    assert "influence - (0,-3)" not in options  # an opponent ship is there
+    assert "influence - (0,0)" not in options  # the GCDS
+    assert "influence (0,-2) -" in options  # a disc back to the track
+
+
+def test_one_activation_per_sector_and_the_disc_count() -> None:
+    s = do(board(), "action influence", "influence - (0,-1)")
+    assert s.sector(Hex(0, -1)).owner == 0  # type: ignore[union-attr]
+    assert s.players[0].discs_track == 12 - 2
+    assert not any("(0,-1)" in o for o in answers(s) if o.startswith("influence"))
+
+
+def test_influence_flips_two_colony_ships_back() -> None:
+    s = edit(board(), 0, colony_used=3)
+    s = do(s, "action influence")
+    assert s.players[0].colony_used == 1
+
+
+def test_a_disc_leaving_a_sector_takes_the_cubes_home() -> None:
+    s = board()
+    # Mu Cassiopeiae (108): M*, S, N. Control it with cubes on S and the grey square.
+    s = with_sector(s, sector(Hex(1, -1), 108, rotation=0, owner=0, cubes=[1, 2]))
+    s = edit(s, 0, discs_track=11, tracks=(10, 9, 9))
+    s = do(s, "action influence", "influence (1,-1) -")
+    assert s.sector(Hex(1, -1)).owner is None  # type: ignore[union-attr]
+    # The science cube went straight back; the grey square's cube waits for a choice.
+    assert s.decision == CubeReturn(0, SquareType.GREY)
+    assert answers(s) == {"return_cube money", "return_cube science", "return_cube materials"}
+    s = do(s, "return_cube materials")
+    assert s.players[0].tracks == (10, 10, 10)
+
+
+def test_colony_ships_fill_squares_by_colour_and_tech() -> None:
+    s = board()
+    s = with_sector(s, sector(Hex(1, -1), 108, rotation=0, owner=0))  # M*, S, N
+    options = {o for o in answers(s) if o.startswith("colonize (1,-1)")}
+    assert options == {
+        "colonize (1,-1) 1 science",
+        "colonize (1,-1) 2 money",
+        "colonize (1,-1) 2 science",
+        "colonize (1,-1) 2 materials",
+    }
+    s2 = edit(s, 0, techs=(("starbase",), ("advanced_economy",), ()))
+    assert "colonize (1,-1) 0 money" in answers(s2)
+    s3 = do(s2, "colonize (1,-1) 0 money")
+    assert s3.players[0].tracks[0] == 9 and s3.players[0].colony_used == 1
+    assert s3.sector(Hex(1, -1)).cubes == (True, False, False)  # type: ignore[union-attr]
+    none_left = edit(s, 0, colony_used=3)
+    assert not any(o.startswith("colonize") for o in answers(none_left))
+
+
+def test_orbitals_take_money_or_science() -> None:
+    s = board()
+    s = with_sector(s, sector(Hex(1, -1), 102, rotation=0, owner=0, orbital=True, cubes=[0, 1]))
+    options = {o for o in answers(s) if o.startswith("colonize (1,-1)")}
+    assert options == {"colonize (1,-1) -1 money", "colonize (1,-1) -1 science"}

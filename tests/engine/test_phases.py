@@ -1,0 +1,132 @@
+"""Passing and reactions, the part-1 combat phase, upkeep, elimination and cleanup."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.decisions import SectorClaims, TurnStart, Upkeep
+from engine.enums import Phase
+from engine.errors import CombatNotImplementedError
+from engine.hexes import Hex
+from tests.engine.builders import answers, do, edit, sector, started, with_sector
+
+HOME = Hex(0, -2)
+
+
+def game():  # type: ignore[no-untyped-def]
+    return started("terran_directorate", "planta", tray=["nanorobots"])
+
+
+def test_first_to_pass_gains_two_money_and_starts_next_round() -> None:
+    s = do(game(), "action research", "end")  # seat 0
+    s = do(s, "pass")  # seat 1 passes first
+    assert s.players[1].money == 2 + 2 and s.pass_order == (1,)
+    assert s.decision == TurnStart(0)
+    s = do(s, "pass")  # everyone has passed: combat, then upkeep
+    assert s.phase is Phase.UPKEEP and isinstance(s.decision, Upkeep)
+    s = do(s, "pay_upkeep", "pay_upkeep")
+    s = do(s, *["draw_tech fusion_drive"] * 5)  # cleanup draws 5 tiles at 2 players
+    assert s.round == 2 and s.phase is Phase.ACTION
+    assert s.start_player == 1 and s.decision == TurnStart(1)
+
+
+def test_after_passing_only_reactions_and_they_cost_a_disc() -> None:
+    s = do(game(), "pass", "action research", "end")
+    assert answers(s) >= {"reaction upgrade", "reaction build", "reaction move", "pass"}
+    assert not any(o.startswith("action") for o in answers(s))
+    s = do(s, "reaction move")
+    assert s.players[0].discs_actions == 1 and s.decision.left == 1  # type: ignore[union-attr]
+
+
+def test_no_discs_no_action() -> None:
+    s = edit(game(), 0, discs_track=0)
+    assert {o for o in answers(s) if o.startswith(("action", "reaction"))} == set()
+
+
+def test_a_contested_sector_stops_the_engine_with_a_clear_error() -> None:
+    s = game()
+    s = with_sector(s, sector(Hex(0, -1), 102, ships=[(0, "interceptor", 1), (1, "cruiser", 1)]))
+    s = do(s, "pass")
+    with pytest.raises(CombatNotImplementedError, match=r"engine part 2 \(issue 9\)") as err:
+        do(s, "pass")
+    assert "sector 102 at (0,-1)" in str(err.value)
+    assert isinstance(err.value, NotImplementedError) and isinstance(err.value, ValueError)
+
+
+def test_ships_in_a_sector_with_ancients_mean_a_battle() -> None:
+    s = with_sector(game(), sector(Hex(0, -1), 101, ships=[(0, "interceptor", 1)]))
+    with pytest.raises(CombatNotImplementedError, match="1 ancient"):
+        do(s, "pass", "pass")
+
+
+def test_after_combat_ships_may_claim_uncontrolled_sectors() -> None:
+    s = with_sector(game(), sector(Hex(0, -1), 102, ships=[(0, "interceptor", 1)]))
+    s = do(s, "pass", "pass")
+    assert s.decision == SectorClaims(0, (Hex(0, -1),))
+    s = do(s, "claim (0,-1)")
+    assert s.sector(Hex(0, -1)).owner == 0 and s.phase is Phase.UPKEEP  # type: ignore[union-attr]
+
+
+def test_undefended_discovery_tiles_are_claimed_by_ships() -> None:
+    s = with_sector(
+        game(),
+        sector(Hex(0, -1), 110, owner=0, ships=[(0, "interceptor", 1)], discovery=True),
+    )
+    s = do(s, "pass", "pass")
+    assert s.to_act == -1
+    s = do(s, "reveal materials_6", "reward")
+    assert s.players[0].materials == 4 + 6
+
+
+def test_upkeep_income_upkeep_and_production() -> None:
+    s = do(game(), "action research", "end", "pass")
+    s = do(s, "pass")
+    p = s.players[0]
+    # Money income 3 (10 cubes left on the money track); 11 discs on the track cost nothing.
+    assert (p.money, p.science, p.materials) == (3, 3, 4)
+    s = do(s, "pay_upkeep")
+    p = s.players[0]
+    assert (p.money, p.science, p.materials) == (3 + 3, 3 + 3, 4 + 3)
+
+
+def test_a_player_short_of_money_trades_or_abandons_before_paying() -> None:
+    s = with_sector(game(), sector(Hex(0, -1), 102, owner=0))
+    s = edit(s, 0, money=0, science=0, materials=2, discs_track=3, discs_actions=8)
+    s = do(s, "pass", "pass")
+    # Upkeep 17 vs income 3: abandoning sectors and trading are offered, not paying.
+    options = answers(s)
+    assert "pay_upkeep" not in options
+    assert {"abandon (0,-2)", "abandon (0,-1)", "trade materials money"} <= options
+    s = do(s, "abandon (0,-1)")
+    assert s.players[0].discs_track == 4 and s.sector(Hex(0, -1)).owner is None  # type: ignore[union-attr]
+
+
+def test_a_player_who_cannot_pay_is_eliminated() -> None:
+    s = edit(game(), 0, money=0, science=0, materials=0, discs_track=0, discs_actions=11)
+    s = do(s, "pass", "pass")
+    assert answers(s) >= {"abandon (0,-2)"}
+    s = do(s, "abandon (0,-2)")
+    # 1 disc on the track: upkeep 25 against income 3 with nothing to trade: eliminated.
+    s = do(s, "pay_upkeep")
+    assert s.players[0].eliminated and s.players[0].final_score == 0
+    assert not any(x.ships_of(0) for x in s.sectors)
+
+
+def test_a_player_with_neither_ships_nor_sectors_is_eliminated_after_combat() -> None:
+    s = game()
+    home = s.sector(HOME)
+    assert home is not None
+    s = with_sector(s, sector(HOME, 221, 3))
+    s = edit(s, 0, discs_track=13)
+    s = do(s, "pass", "pass")
+    assert s.players[0].eliminated and s.phase is Phase.UPKEEP
+
+
+def test_cleanup_returns_discs_and_flips_colony_ships() -> None:
+    s = do(game(), "action research", "end", "action research", "end")
+    s = edit(s, 0, colony_used=2)
+    s = do(s, "pass", "pass", "pay_upkeep", "pay_upkeep")
+    assert s.phase is Phase.CLEANUP
+    s = do(s, *["draw_tech gauss_shield"] * 5)
+    assert s.players[0].discs_track == 12 and s.players[0].discs_actions == 0
+    assert s.players[0].colony_used == 0 and not s.players[0].passed

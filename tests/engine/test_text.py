@@ -1,0 +1,77 @@
+"""Actions have a readable text form that parses back to the same action."""
+
+from __future__ import annotations
+
+import typing
+from dataclasses import fields
+from enum import Enum
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import engine.rules  # noqa: F401  (registers every action)
+from engine.actions.base import _REGISTRY, Action, parse_action, verbs
+from engine.errors import ActionParseError
+from engine.hexes import Hex
+
+TOKENS = st.text(alphabet="abcdefghijklmnopqrstuvwxyz_0123456789", min_size=1, max_size=12)
+
+
+def _strategy(hint: Any) -> st.SearchStrategy[Any]:
+    origin = typing.get_origin(hint)
+    if origin is not None and type(None) in typing.get_args(hint):
+        inner = next(h for h in typing.get_args(hint) if h is not type(None))
+        return st.none() | _strategy(inner)
+    if hint is bool:
+        return st.booleans()
+    if hint is int:
+        return st.integers(-50, 500)
+    if hint is Hex:
+        return st.builds(Hex, st.integers(-9, 9), st.integers(-9, 9))
+    if isinstance(hint, type) and issubclass(hint, Enum):
+        return st.sampled_from(list(hint))
+    if hint is str:
+        return TOKENS.filter(lambda t: t not in ("yes", "no", "-"))
+    raise AssertionError(hint)
+
+
+def _action_strategy(cls: type[Action]) -> st.SearchStrategy[Action]:
+    hints = typing.get_type_hints(cls)
+    return st.builds(cls, **{f.name: _strategy(hints[f.name]) for f in fields(cls)})
+
+
+ACTIONS = st.one_of([_action_strategy(cls) for cls in _REGISTRY.values()])
+
+
+@given(ACTIONS)
+def test_text_form_round_trips(action: Action) -> None:
+    assert parse_action(str(action)) == action
+
+
+def test_examples_read_well() -> None:
+    from engine.actions.move import MoveShip
+
+    move = parse_action("move interceptor (0,-2) (0,-1)")
+    assert isinstance(move, MoveShip) and move.target == Hex(0, -1)
+    assert parse_action("move interceptor ( 0 , -2 ) (0,-1)") == move
+    assert str(parse_action("influence - (1,-1)")) == "influence - (1,-1)"
+    assert len(verbs()) == len(_REGISTRY) == 33
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "empty action text"),
+        ("fly interceptor", "unknown action 'fly'"),
+        ("move interceptor (0,-2)", "expected 'move <ship_class> <origin> <target>'"),
+        ("move frigate (0,-2) (0,-1)", "'frigate' is not one of interceptor"),
+        ("explore (0;1)", "not a hex"),
+        ("place 102 north", "expected a whole number, got 'north'"),
+        ("colonize (0,0) 1 gold", "'gold' is not one of money"),
+    ],
+)
+def test_bad_text_says_what_is_wrong(text: str, message: str) -> None:
+    with pytest.raises(ActionParseError, match=message):
+        parse_action(text)

@@ -1,0 +1,107 @@
+"""``fleetlab selfplay``: bots play a whole game of engine part 1 and the final scores print."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+import numpy as np
+
+from engine import GameConfig, GreedyPlayer, RandomPlayer, play_game, random_config
+from engine.errors import EngineError
+from engine.players import Player
+from engine.scoring import score, winners
+from ui.cli_support import UsageError, split_list, text_table
+
+BOTS = ("greedy", "random")
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``selfplay`` subcommand."""
+    p = subparsers.add_parser(
+        "selfplay",
+        help="bots play a whole game (no battles: engine part 1) and print the final scores",
+    )
+    p.add_argument("--players", type=int, default=4, help="2 to 6 (default 4)")
+    p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    p.add_argument("--bots", choices=BOTS, default="greedy", help="which players (default greedy)")
+    p.add_argument("--species", help="species per seat, comma-separated (default: random)")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(func=cmd_selfplay)
+
+
+def cmd_selfplay(args: argparse.Namespace) -> int:
+    """Play one game and print every player's score by source."""
+    if not 2 <= args.players <= 6:
+        raise UsageError(f"--players must be 2 to 6, not {args.players!r}")
+    rng = np.random.default_rng(args.seed)
+    chosen = split_list(args.species)
+    if chosen is None:
+        config = random_config(args.players, rng)
+    else:
+        if len(chosen) != args.players:
+            raise UsageError(f"--species names {len(chosen)} species for {args.players} players")
+        config = GameConfig(tuple(chosen), start_player=int(rng.integers(args.players)))
+    bots: list[Player] = []
+    for seat in range(args.players):
+        seat_rng = np.random.default_rng([args.seed, seat])
+        bots.append(GreedyPlayer(seat_rng) if args.bots == "greedy" else RandomPlayer(seat_rng))
+    try:
+        final = play_game(config, bots, rng)
+    except EngineError as exc:
+        raise UsageError(str(exc)) from None
+    assert final.scores is not None
+    won = winners(final)
+    rows = []
+    data = []
+    for p in final.players:
+        breakdown = score(final, p.seat)
+        total = final.scores[p.seat]
+        data.append(
+            {
+                "seat": p.seat,
+                "species": p.species,
+                "score": total,
+                "eliminated": p.eliminated,
+                "winner": p.seat in won,
+                "storage": p.money + p.science + p.materials,
+                "breakdown": {
+                    name: getattr(breakdown, name) for name in breakdown.__dataclass_fields__
+                },
+            }
+        )
+        rows.append(
+            (
+                p.seat,
+                p.species,
+                total,
+                breakdown.sectors,
+                breakdown.techs,
+                breakdown.discoveries,
+                breakdown.reputation + breakdown.ambassadors,
+                p.money + p.science + p.materials,
+                "winner" if p.seat in won else ("eliminated" if p.eliminated else ""),
+            )
+        )
+    if args.json:
+        print(json.dumps({"seed": args.seed, "bots": args.bots, "players": data}, indent=2))
+        return 0
+    print(f"Final scores after round {final.round} (seed {args.seed}, {args.bots} bots):")
+    print(
+        text_table(
+            [
+                "seat",
+                "species",
+                "VP",
+                "sectors",
+                "techs",
+                "discoveries",
+                "diplomacy",
+                "storage",
+                "",
+            ],
+            rows,
+        )
+    )
+    return 0
