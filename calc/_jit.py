@@ -17,3 +17,9 @@ F = TypeVar("F", bound=Callable[..., Any])
 def jit(fn: F) -> F:
     """Compile ``fn`` with numba in nopython mode, caching the machine code on disk."""
     return cast(F, numba.njit(cache=True, nogil=True)(fn))
+
+
+def jit_inline(fn: F) -> F:
+    """Like ``jit``, but numba inlines the function into its callers (small hot helpers whose
+    arguments are large tuples of arrays, where a real call would copy them)."""
+    return cast(F, numba.njit(cache=True, nogil=True, inline="always")(fn))

@@ -27,7 +27,7 @@ from __future__ import annotations
 import json
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -46,7 +46,16 @@ from blueprints.catalogue import part as find_part
 from blueprints.catalogue import tech as find_tech
 from blueprints.catalogue import unknown
 from calc.errors import BattleError, BattleFileError
-from calc.model import Battle, Policy, ShipGroup, Side
+from calc.model import (
+    NO_RETREAT,
+    Battle,
+    Policy,
+    Retreat,
+    RetreatObjective,
+    RetreatPolicy,
+    ShipGroup,
+    Side,
+)
 
 FORMAT = "fleetlab-battle/1"
 METHODS = ("auto", "exact", "monte-carlo")
@@ -56,40 +65,14 @@ STANDARD_COSTS = {"interceptor": 3, "cruiser": 5, "dreadnought": 8, "starbase": 
 
 
 @dataclass(frozen=True, slots=True)
-class RetreatOption:
-    """A side's retreat policy (sector combat): never, threshold (``below``) or optimal."""
-
-    policy: str = "never"
-    below: float = 0.0
-    objective: str = "value"
-
-
-@dataclass(frozen=True, slots=True)
-class SectorSide:
-    """Per-side facts of sector combat that are not part of one battle's fleet."""
-
-    can_retreat: bool = False
-    population: int = 0
-
-
-@dataclass(frozen=True, slots=True)
 class BattleOptions:
-    """The ``options`` of a battle file, plus the per-side sector facts."""
+    """The ``options`` of a battle file that are not part of the sides: how to compute, and
+    the reputation tiles left in the bag (``None``: the base game's bag)."""
 
     method: str = "auto"
     samples: int | None = None
     seed: int | None = None
-    retreat: tuple[tuple[str, RetreatOption], ...] = ()
     reputation_bag: tuple[tuple[int, int], ...] | None = None
-    sector: tuple[tuple[str, SectorSide], ...] = field(default=())
-
-    def retreat_for(self, side_name: str) -> RetreatOption:
-        """The retreat option of a side (``never`` unless given)."""
-        return dict(self.retreat).get(side_name, RetreatOption())
-
-    def sector_for(self, side_name: str) -> SectorSide:
-        """``can_retreat`` and ``population`` of a side."""
-        return dict(self.sector).get(side_name, SectorSide())
 
 
 def _fail(path: str, message: str) -> BattleFileError:
@@ -299,7 +282,9 @@ def _stats(raw: Any, path: str, cls: ShipClass, species_id: str | None) -> ShipS
     )
 
 
-def _side(raw: Any, path: str, index: int, policies: Mapping[str, Any]) -> tuple[Side, SectorSide]:
+def _side(
+    raw: Any, path: str, index: int, policies: Mapping[str, Any], retreats: Mapping[str, Retreat]
+) -> Side:
     obj = _obj(raw, path)
     _check_keys(obj, SIDE_KEYS, path)
     name = _str(obj.get("name", f"Side {index + 1}"), f"{path}.name")
@@ -341,19 +326,23 @@ def _side(raw: Any, path: str, index: int, policies: Mapping[str, Any]) -> tuple
             f"options.policy.{name}",
             f"unknown policy {policy_raw!r}; legal: optimal, greedy, npc",
         )
-    side = Side(
+    can_retreat = _bool(obj.get("can_retreat", False), f"{path}.can_retreat")
+    if npc and can_retreat:
+        raise _fail(f"{path}.can_retreat", "NPCs never retreat")
+    population = _int(obj.get("population", 0), f"{path}.population")
+    if npc and population:
+        raise _fail(f"{path}.population", "NPC sides have no population")
+    return Side(
         name=name,
         groups=groups,
         npc=npc,
         policy=Policy(policy_raw),
         species=species_id,
         techs=tuple(techs),
+        can_retreat=can_retreat,
+        retreat=retreats.get(name, NO_RETREAT),
+        population=population,
     )
-    sector = SectorSide(
-        can_retreat=_bool(obj.get("can_retreat", False), f"{path}.can_retreat"),
-        population=_int(obj.get("population", 0), f"{path}.population"),
-    )
-    return side, sector
 
 
 OPTION_KEYS = ("policy", "method", "samples", "seed", "retreat", "reputation_bag")
@@ -368,26 +357,27 @@ def parse_battle(data: Any) -> tuple[Battle, BattleOptions]:
     options_raw = _obj(top.get("options", {}), "options")
     _check_keys(options_raw, OPTION_KEYS, "options")
     policies = _obj(options_raw.get("policy", {}), "options.policy")
+    raw_names = _side_names(top)
+    retreats = _retreats(options_raw.get("retreat", "never"), raw_names)
     if "sides" in top:
         if "attacker" in top:
             raise _fail("attacker", "give either 'sides' or 'attacker'/'defender', not both")
         raw_sides = top["sides"]
         if not isinstance(raw_sides, list) or len(raw_sides) < 2:
             raise _fail("sides", f"expected a list of at least two sides, got {raw_sides!r}")
-        parsed = [_side(s, f"sides[{i}]", i, policies) for i, s in enumerate(raw_sides)]
-        defender_raw = top.get("defender", len(parsed) - 1)
+        sides = [_side(s, f"sides[{i}]", i, policies, retreats) for i, s in enumerate(raw_sides)]
+        defender_raw = top.get("defender", len(sides) - 1)
         defender = _int(defender_raw, "defender")
-        if defender >= len(parsed):
-            raise _fail("defender", f"{defender} is not a side index (0..{len(parsed) - 1})")
+        if defender >= len(sides):
+            raise _fail("defender", f"{defender} is not a side index (0..{len(sides) - 1})")
     else:
         if "attacker" not in top or "defender" not in top:
             raise _fail("sides", "missing: give 'sides' or both 'attacker' and 'defender'")
-        parsed = [
-            _side(top["attacker"], "attacker", 0, policies),
-            _side(top["defender"], "defender", 1, policies),
+        sides = [
+            _side(top["attacker"], "attacker", 0, policies, retreats),
+            _side(top["defender"], "defender", 1, policies, retreats),
         ]
         defender = 1
-    sides = [s for s, _ in parsed]
     names = [s.name for s in sides]
     if len(set(names)) != len(names):
         raise _fail("sides", f"side names must differ, got {names!r}")
@@ -401,19 +391,60 @@ def parse_battle(data: Any) -> tuple[Battle, BattleOptions]:
         battle = Battle(tuple(sides), defender)
     except BattleError as exc:
         raise _fail("sides", str(exc)) from None
-    options = _options(options_raw, names)
-    sector = tuple((s.name, sec) for s, sec in parsed)
-    return battle, BattleOptions(
-        method=options.method,
-        samples=options.samples,
-        seed=options.seed,
-        retreat=options.retreat,
-        reputation_bag=options.reputation_bag,
-        sector=sector,
-    )
+    for name in dict(retreats):
+        if name not in names:
+            raise _fail(f"options.retreat.{name}", f"no side is called {name!r}; sides: {names!r}")
+    return battle, _options(options_raw)
 
 
-def _options(raw: Mapping[str, Any], names: list[str]) -> BattleOptions:
+def _side_names(top: Mapping[str, Any]) -> list[str]:
+    """Side names as written (for options that refer to sides), before full parsing."""
+    raw = top.get("sides")
+    if not isinstance(raw, list):
+        raw = [top.get("attacker"), top.get("defender")]
+    names = []
+    for i, s in enumerate(raw):
+        name = s.get("name", f"Side {i + 1}") if isinstance(s, Mapping) else f"Side {i + 1}"
+        names.append(name)
+    return names
+
+
+def _retreats(raw: Any, names: list[str]) -> dict[str, Retreat]:
+    """``options.retreat``: one policy name for every side, or a table per side name."""
+    if isinstance(raw, str):
+        if raw not in RETREAT_POLICIES:
+            raise _fail(
+                "options.retreat",
+                f"unknown retreat policy {raw!r}; legal: {', '.join(RETREAT_POLICIES)}",
+            )
+        return {n: Retreat(RetreatPolicy(raw)) for n in names} if raw != "never" else {}
+    out: dict[str, Retreat] = {}
+    for name, value in _obj(raw, "options.retreat").items():
+        path = f"options.retreat.{name}"
+        obj = _obj(value, path)
+        _check_keys(obj, ("policy", "below", "objective"), path)
+        policy = obj.get("policy", "never")
+        if policy not in RETREAT_POLICIES:
+            raise _fail(
+                f"{path}.policy",
+                f"unknown retreat policy {policy!r}; legal: {', '.join(RETREAT_POLICIES)}",
+            )
+        below = obj.get("below", 0.0)
+        if isinstance(below, bool) or not isinstance(below, int | float) or not 0 <= below <= 1:
+            raise _fail(f"{path}.below", f"expected a probability in [0, 1], got {below!r}")
+        if policy == "threshold" and "below" not in obj:
+            raise _fail(f"{path}.below", "missing: a threshold policy needs 'below'")
+        objective = obj.get("objective", "value")
+        if objective not in RETREAT_OBJECTIVES:
+            raise _fail(
+                f"{path}.objective",
+                f"unknown objective {objective!r}; legal: {', '.join(RETREAT_OBJECTIVES)}",
+            )
+        out[name] = Retreat(RetreatPolicy(policy), float(below), RetreatObjective(objective))
+    return out
+
+
+def _options(raw: Mapping[str, Any]) -> BattleOptions:
     method = raw.get("method", "auto")
     if method not in METHODS:
         raise _fail("options.method", f"unknown method {method!r}; legal: {', '.join(METHODS)}")
@@ -423,35 +454,6 @@ def _options(raw: Mapping[str, Any], names: list[str]) -> BattleOptions:
     seed = raw.get("seed")
     if seed is not None:
         seed = _int(seed, "options.seed")
-    retreat: list[tuple[str, RetreatOption]] = []
-    retreat_raw = raw.get("retreat", "never")
-    if isinstance(retreat_raw, str):
-        if retreat_raw not in RETREAT_POLICIES:
-            raise _fail("options.retreat", f"unknown retreat policy {retreat_raw!r}")
-        retreat = [(n, RetreatOption(retreat_raw)) for n in names] if retreat_raw != "never" else []
-    else:
-        for name, value in _obj(retreat_raw, "options.retreat").items():
-            path = f"options.retreat.{name}"
-            if name not in names:
-                raise _fail(path, f"no side is called {name!r}; sides: {names!r}")
-            obj = _obj(value, path)
-            _check_keys(obj, ("policy", "below", "objective"), path)
-            policy = obj.get("policy", "never")
-            if policy not in RETREAT_POLICIES:
-                raise _fail(
-                    f"{path}.policy",
-                    f"unknown retreat policy {policy!r}; legal: {', '.join(RETREAT_POLICIES)}",
-                )
-            below = obj.get("below", 0.0)
-            if isinstance(below, bool) or not isinstance(below, int | float) or not 0 <= below <= 1:
-                raise _fail(f"{path}.below", f"expected a probability in [0, 1], got {below!r}")
-            objective = obj.get("objective", "value")
-            if objective not in RETREAT_OBJECTIVES:
-                raise _fail(
-                    f"{path}.objective",
-                    f"unknown objective {objective!r}; legal: {', '.join(RETREAT_OBJECTIVES)}",
-                )
-            retreat.append((name, RetreatOption(policy, float(below), objective)))
     bag = None
     if "reputation_bag" in raw:
         bag_raw = _obj(raw["reputation_bag"], "options.reputation_bag")
@@ -459,7 +461,7 @@ def _options(raw: Mapping[str, Any], names: list[str]) -> BattleOptions:
         bag = tuple(
             sorted((int(k), _int(v, f"options.reputation_bag.{k}")) for k, v in bag_raw.items())
         )
-    return BattleOptions(method, samples, seed, tuple(retreat), bag)
+    return BattleOptions(method, samples, seed, bag)
 
 
 def load_battle(path: str | Path) -> tuple[Battle, BattleOptions]:
@@ -535,11 +537,10 @@ def battle_to_dict(battle: Battle, options: BattleOptions | None = None) -> dict
         if techs:
             entry["techs"] = techs
         entry["ships"] = [group_to_dict(g, side.species) for g in side.groups]
-        sector = options.sector_for(side.name)
-        if sector.can_retreat:
+        if side.can_retreat:
             entry["can_retreat"] = True
-        if sector.population:
-            entry["population"] = sector.population
+        if side.population:
+            entry["population"] = side.population
         sides.append(entry)
     opts: dict[str, Any] = {
         "policy": {s.name: s.policy.value for s in battle.sides if not s.npc},
@@ -549,11 +550,14 @@ def battle_to_dict(battle: Battle, options: BattleOptions | None = None) -> dict
         opts["samples"] = options.samples
     if options.seed is not None:
         opts["seed"] = options.seed
-    if options.retreat:
-        opts["retreat"] = {
-            name: {"policy": r.policy, "below": r.below, "objective": r.objective}
-            for name, r in options.retreat
-        }
+    retreat = {
+        s.name: {"policy": s.retreat.policy.value, "below": s.retreat.below,
+                 "objective": s.retreat.objective.value}
+        for s in battle.sides
+        if s.retreat.policy is not RetreatPolicy.NEVER or s.retreat.below
+    }  # fmt: skip
+    if retreat:
+        opts["retreat"] = retreat
     if options.reputation_bag is not None:
         opts["reputation_bag"] = {str(k): v for k, v in options.reputation_bag}
     return {"format": FORMAT, "sides": sides, "defender": battle.defender, "options": opts}

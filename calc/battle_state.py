@@ -85,23 +85,38 @@ def group_state_count(count: int, hull: int) -> int:
     return comb(count + hull + 1, hull + 1)
 
 
-def estimate_states(battle: Battle) -> int:
-    """Upper bound on the distinct states the exact solver can visit (before solving)."""
+def side_state_count(side: Side) -> int:
+    """Number of states of one side in the exact solver (``calc.side_space``): damage
+    multisets per ship type, times retreat statuses and flags for a side that retreats."""
+    side = side.canonical()
     total = 1
-    for side in (battle.attacker_side.canonical(), battle.defender_side.canonical()):
-        for g in side.groups:
-            total *= group_state_count(g.count, g.stats.hull)
-    return total
+    for g in side.groups:
+        n = group_state_count(g.count, g.stats.hull)
+        total *= 1 + 3 * (n - 1) if side.retreats else n
+    return 3 * total if side.retreats else total
+
+
+def estimate_states(battle: Battle) -> int:
+    """Upper bound on the battle states the exact solver will hold (before solving)."""
+    return side_state_count(battle.attacker_side) * side_state_count(battle.defender_side)
 
 
 def activation_order(attacker: Side, defender: Side, missiles: bool) -> tuple[Slot, ...]:
     """Slots in initiative order: highest first, the defender first on ties, and on one side
-    the canonical group order (larger type first)."""
+    the canonical group order (larger type first).
+
+    Missile slots: the types with missiles. Engagement slots: the types with cannons, and,
+    on a side that retreats, every type (an unarmed type may still retreat)."""
     slots = []
     for side_index, side in ((ATTACKER, attacker), (DEFENDER, defender)):
         for g, group in enumerate(side.groups):
             dice = group.stats.missiles if missiles else group.stats.cannons
-            if dice.total:
+            if dice.total or (not missiles and side.retreats):
                 slots.append((group.stats.initiative, side_index, g))
     slots.sort(key=lambda t: (-t[0], -t[1], t[2]))
     return tuple(Slot(side, g, missiles) for _, side, g in slots)
+
+
+def engagement_order(attacker: Side, defender: Side) -> tuple[Slot, ...]:
+    """Every firing slot of a battle: the missile volleys, then one engagement round."""
+    return activation_order(attacker, defender, True) + activation_order(attacker, defender, False)

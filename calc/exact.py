@@ -36,31 +36,30 @@ and is the test oracle of this one.
 
 from __future__ import annotations
 
-import itertools
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
 
-from calc.assignment import all_assignments, rule_assignment, self_damage_result
-from calc.battle_state import (
-    ATTACKER,
-    DEFENDER,
-    GroupState,
-    SideSpec,
-    SideState,
-    Slot,
-    State,
-    activation_order,
-    estimate_states,
-)
+from calc.assignment import all_assignments, rule_assignment
+from calc.battle_state import ATTACKER, DEFENDER, SideSpec, Slot, engagement_order, estimate_states
 from calc.dice import hit_threshold, volley_outcomes
 from calc.errors import BattleError, TooLargeError
-from calc.exact_kernels import backward, forward
-from calc.model import Battle, Policy
+from calc.exact_kernels import (
+    NEVER,
+    OPTIMAL_VALUE,
+    OPTIMAL_WIN,
+    THRESHOLD,
+    backward,
+    forward,
+)
+from calc.exact_kernels_plain import backward as plain_backward
+from calc.exact_kernels_plain import forward as plain_forward
+from calc.model import Battle, Policy, RetreatObjective, RetreatPolicy, Side
 from calc.result import BattleResult, Method, SolverStats
-from calc.summary import summarise
+from calc.side_space import LEFT, FullSideState, SideFacts, SideSpace
+from calc.summary import EndState, summarise
 from calc.targeting import UNREACHABLE
 
 DEFAULT_STATE_BUDGET = 2_000_000
@@ -71,72 +70,20 @@ MAX_CANDIDATES = 40_000_000
 """Cap on tabulated candidate next states (int64 each: 320 MB)."""
 
 
-def _group_states(count: int, hull: int) -> Iterator[GroupState]:
-    """Every multiset of at most ``count`` living ships with damage 0..hull."""
-
-    def rec(level: int, left: int) -> Iterator[tuple[int, ...]]:
-        if level == hull:
-            for c in range(left + 1):
-                yield (c,)
-            return
-        for c in range(left + 1):
-            for rest in rec(level + 1, left - c):
-                yield (c, *rest)
-
-    return rec(0, count)
-
-
-class SideSpace:
-    """All states of one side, numbered, with the per-state facts the loops need."""
-
-    def __init__(self, spec: SideSpec) -> None:
-        self.spec = spec
-        per_group = [
-            list(_group_states(c, h)) for c, h in zip(spec.counts, spec.hulls, strict=True)
-        ]
-        self.states: list[SideState] = list(itertools.product(*per_group))
-        self.index = {s: i for i, s in enumerate(self.states)}
-        n_groups = max(1, len(spec.counts))
-        group_alive = np.zeros((len(self.states), n_groups), dtype=np.int64)
-        score = np.zeros(len(self.states), dtype=np.int64)
-        damage = np.zeros(len(self.states), dtype=np.int64)
-        cannons = np.zeros(len(self.states), dtype=np.bool_)
-        armed = [s.cannons.total > 0 for s in spec.stats]
-        for i, state in enumerate(self.states):
-            for g, counts in enumerate(state):
-                n = sum(counts)
-                group_alive[i, g] = n
-                dmg = sum(d * c for d, c in enumerate(counts))
-                damage[i] += dmg
-                score[i] += dmg + (spec.counts[g] - n) * (spec.hulls[g] + 1)
-                if n and armed[g]:
-                    cannons[i] = True
-        self.group_alive = group_alive
-        self.alive = group_alive.sum(axis=1)
-        self.score = score
-        self.damage = damage
-        self.cannons = cannons
-
-    def __len__(self) -> int:
-        return len(self.states)
+MAX_SWEEPS = 200_000
+"""Cap on value-iteration sweeps (battles with Morph Shields repair, so their graph has
+cycles); the solver raises if it is reached before convergence."""
+CONVERGENCE = 1e-13
+"""Largest change of any value in a sweep at which value iteration stops."""
 
 
 @dataclass
 class Tables:
     """CSR tables of volley outcomes (see ``calc.exact_kernels``)."""
 
-    slot_side: np.ndarray
-    slot_group: np.ndarray
-    slot_base: np.ndarray
-    slot_enemies: np.ndarray
-    entry_miss: np.ndarray
-    entry_start: np.ndarray
-    out_prob: np.ndarray
-    out_self: np.ndarray
-    out_cand: np.ndarray
-    cand: np.ndarray
-    self_next: tuple[np.ndarray, np.ndarray]
+    arrays: tuple[np.ndarray, ...]
     outcomes: int
+    max_self: tuple[int, int]
 
 
 def build_tables(
@@ -151,8 +98,8 @@ def build_tables(
 ) -> Tables:
     """Tabulate every volley's outcomes per (slot, ships firing, enemy state).
 
-    Raises ``TooLargeError`` past ``deadline`` (a ``time.perf_counter`` value) or when the
-    candidate next states would exceed ``max_candidates``.
+    Ships that have left the sector cannot be hit. Raises ``TooLargeError`` past ``deadline``
+    (a ``time.perf_counter`` value) or when the candidates would exceed ``max_candidates``.
     """
     slot_side, slot_group, slot_base, slot_enemies = [], [], [], []
     entry_miss: list[float] = []
@@ -162,7 +109,6 @@ def build_tables(
     out_cand: list[int] = [0]
     cand: list[int] = []
     max_self = [0, 0]
-    # Entries depend only on (side, group, missiles): slots of one type share them.
     cache: dict[tuple[int, int, bool], int] = {}
     for slot in slots:
         side, enemy = slot.side, 1 - slot.side
@@ -182,12 +128,15 @@ def build_tables(
         splitter = splitters[side] and not slot.missiles
         policy = policies[side]
         enemy_spec = specs[enemy]
+        ranks = enemy_spec.sizes if policy is Policy.NPC else enemy_spec.threats
         for n in range(1, own_spec.counts[slot.group] + 1):
             dice = per_ship * n
-            for enemy_state in enemy_space.states:
+            for groups, statuses, flags in enemy_space.states:
                 needs = tuple(
-                    hit_threshold(stats.computer, s.shield) if sum(counts) else UNREACHABLE
-                    for s, counts in zip(enemy_spec.stats, enemy_state, strict=True)
+                    hit_threshold(stats.computer, s.shield)
+                    if sum(counts) and st != LEFT
+                    else UNREACHABLE
+                    for s, counts, st in zip(enemy_spec.stats, groups, statuses, strict=True)
                 )
                 thresholds = tuple(sorted({t for t in needs if t != UNREACHABLE}))
                 miss = 0.0
@@ -196,17 +145,12 @@ def build_tables(
                         miss += p
                         continue
                     if policy is Policy.OPTIMAL:
-                        results = all_assignments(
-                            enemy_state, outcome.hits, needs, enemy_spec.hulls
-                        )
+                        results = all_assignments(groups, outcome.hits, needs, enemy_spec.hulls)
                     else:
-                        ranks = enemy_spec.sizes if policy is Policy.NPC else enemy_spec.threats
                         results = (
-                            rule_assignment(
-                                enemy_state, outcome.hits, needs, enemy_spec.hulls, ranks
-                            ),
+                            rule_assignment(groups, outcome.hits, needs, enemy_spec.hulls, ranks),
                         )
-                    cand.extend(enemy_space.index[r] for r in results)
+                    cand.extend(enemy_space.id_of(r, statuses, flags) for r in results)
                     out_cand.append(len(cand))
                     out_prob.append(p)
                     out_self.append(outcome.self_damage)
@@ -219,33 +163,43 @@ def build_tables(
                     )
                 if deadline is not None and time.perf_counter() > deadline:
                     raise TooLargeError("tabulating the volleys ran past the time budget")
-    self_next = []
-    for side in (ATTACKER, DEFENDER):
-        space, spec = spaces[side], specs[side]
-        table = np.zeros((len(space), max_self[side] + 1), dtype=np.int64)
-        table[:, 0] = np.arange(len(space))
-        for i, state in enumerate(space.states):
-            for points in range(1, max_self[side] + 1):
-                table[i, points] = space.index[self_damage_result(state, points, spec)]
-        self_next.append(table)
-    return Tables(
-        slot_side=np.array(slot_side, dtype=np.int64),
-        slot_group=np.array(slot_group, dtype=np.int64),
-        slot_base=np.array(slot_base, dtype=np.int64),
-        slot_enemies=np.array(slot_enemies, dtype=np.int64),
-        entry_miss=np.array(entry_miss, dtype=np.float64),
-        entry_start=np.array(entry_start, dtype=np.int64),
-        out_prob=np.array(out_prob, dtype=np.float64),
-        out_self=np.array(out_self, dtype=np.int64),
-        out_cand=np.array(out_cand, dtype=np.int64),
-        cand=np.array(cand, dtype=np.int64),
-        self_next=(self_next[0], self_next[1]),
-        outcomes=len(out_prob),
+    arrays = (
+        np.array(slot_side, dtype=np.int64),
+        np.array(slot_group, dtype=np.int64),
+        np.array(slot_base, dtype=np.int64),
+        np.array(slot_enemies, dtype=np.int64),
+        np.array(entry_miss, dtype=np.float64),
+        np.array(entry_start, dtype=np.int64),
+        np.array(out_prob, dtype=np.float64),
+        np.array(out_self, dtype=np.int64),
+        np.array(out_cand, dtype=np.int64),
+        np.array(cand, dtype=np.int64),
     )
+    return Tables(arrays=arrays, outcomes=len(out_prob), max_self=(max_self[0], max_self[1]))
+
+
+def retreat_mode(side: Side) -> int:
+    """The kernel's code for a side's retreat rule."""
+    if not side.retreats:
+        return NEVER
+    if side.retreat.policy is RetreatPolicy.THRESHOLD:
+        return THRESHOLD
+    if side.retreat.objective is RetreatObjective.WIN:
+        return OPTIMAL_WIN
+    return OPTIMAL_VALUE
+
+
+@dataclass(frozen=True, slots=True)
+class Solution:
+    """The end-state distribution of one battle and the work it took."""
+
+    ends: tuple[EndState, ...]
+    rounds: float
+    stats: SolverStats
 
 
 class ExactSolver:
-    """Tabulate, solve backward, push mass forward, summarise (see module doc)."""
+    """Tabulate, solve backward, push mass forward (see module doc)."""
 
     def __init__(
         self,
@@ -254,26 +208,30 @@ class ExactSolver:
         state_budget: int = DEFAULT_STATE_BUDGET,
         progress: Callable[[float], None] | None = None,
         time_budget: float | None = None,
+        general: bool = False,
     ) -> None:
-        self.time_budget = time_budget
+        """``general=True`` uses the general loops even for a plain battle (for tests)."""
         if len(battle.sides) != 2:
             raise BattleError(
-                "the exact two-sided solver takes two sides; use calc.odds for a sector"
+                "the exact two-sided solver takes two sides; use calc.sector for a sector"
             )
+        self.general = general
+        self.time_budget = time_budget
         self.battle = battle
         self.attacker = battle.attacker_side.canonical()
         self.defender = battle.defender_side.canonical()
+        self.sides = (self.attacker, self.defender)
         self.specs = (SideSpec.of(self.attacker), SideSpec.of(self.defender))
         self.policies = (self.attacker.policy, self.defender.policy)
-        missile_slots = activation_order(self.attacker, self.defender, missiles=True)
-        cannon_slots = activation_order(self.attacker, self.defender, missiles=False)
-        self.slots = missile_slots + cannon_slots
-        self.first_round = len(missile_slots)
+        self.slots = engagement_order(self.attacker, self.defender)
+        self.first_round = sum(1 for slot in self.slots if slot.missiles)
         self.progress = progress
+        self.cyclic = any(s.morph for spec in self.specs for s in spec.stats)
         estimate = estimate_states(battle)
         if estimate > state_budget:
             raise TooLargeError(f"{estimate:,} states exceed the exact budget of {state_budget:,}")
-        memory = 2 * 8 * estimate * max(1, len(self.slots))
+        n_values = 4 if any(s.retreats for s in self.sides) else 1
+        memory = (n_values + 1) * 8 * estimate * max(1, len(self.slots))
         if memory > MEMORY_BUDGET_BYTES:
             raise TooLargeError(
                 f"{estimate:,} states x {len(self.slots)} slots need {memory / 2**30:.1f} GiB, "
@@ -284,94 +242,163 @@ class ExactSolver:
         if self.progress is not None:
             self.progress(min(1.0, max(0.0, fraction)))
 
-    def run(self) -> BattleResult:
-        """Solve and summarise."""
+    def solution(self) -> Solution:
+        """The end-state distribution (every side's full state) and the work done."""
         t0 = time.perf_counter()
-        start = (self.specs[ATTACKER].initial_state(), self.specs[DEFENDER].initial_state())
-        stats = SolverStats()
-        if not (sum(sum(g) for g in start[0]) and sum(sum(g) for g in start[1])):
-            ends, stalemate, rounds = {start: 1.0}, 0.0, 0.0
-        elif not self.slots:
-            ends, stalemate, rounds = {start: 1.0}, 1.0, 0.0
-        else:
-            ends, stalemate, rounds, stats = self._solve(start)
-        seconds = time.perf_counter() - t0
-        stats = SolverStats(
-            states=stats.states,
-            outcomes=stats.outcomes,
-            assignments=stats.assignments,
-            seconds=seconds,
+        spaces = (
+            SideSpace(self.specs[ATTACKER], self.attacker.retreats),
+            SideSpace(self.specs[DEFENDER], self.defender.retreats),
         )
-        self._report(1.0)
-        return summarise(
-            self.battle,
-            (self.attacker, self.defender),
-            self.specs,
-            ends,
-            stalemate,
-            rounds,
-            Method.EXACT,
-            f"{stats.states:,} states, within the exact budget",
-            stats,
-        )
-
-    def _solve(self, start: State) -> tuple[dict[State, float], float, float, SolverStats]:
-        att_space = SideSpace(self.specs[ATTACKER])
-        def_space = SideSpace(self.specs[DEFENDER])
-        spaces = (att_space, def_space)
+        start = (spaces[ATTACKER].initial(), spaces[DEFENDER].initial())
+        states = (spaces[ATTACKER].states[start[0]], spaces[DEFENDER].states[start[1]])
+        if not (_in_sector(states[0]) and _in_sector(states[1])):
+            return Solution((EndState(states[0], states[1], 1.0, False),), 0.0, SolverStats())
+        if not self.slots:
+            return Solution((EndState(states[0], states[1], 1.0, True),), 0.0, SolverStats())
         self._report(0.02)
         splitters = (self.attacker.antimatter_splitter, self.defender.antimatter_splitter)
-        deadline = None if self.time_budget is None else time.perf_counter() + self.time_budget
+        deadline = None if self.time_budget is None else t0 + self.time_budget
         tables = build_tables(
             spaces, self.specs, self.slots, self.policies, splitters, deadline=deadline
         )
+        facts = (
+            spaces[ATTACKER].facts(tables.max_self[ATTACKER]),
+            spaces[DEFENDER].facts(tables.max_self[DEFENDER]),
+        )
         self._report(0.3)
-        n_att, n_def = len(att_space), len(def_space)
+        n_att, n_def = len(spaces[ATTACKER]), len(spaces[DEFENDER])
         n_joint = n_att * n_def
         n_slots = len(self.slots)
-        score = (att_space.score[:, None] + def_space.score[None, :]).ravel()
+        score = (facts[0].score[:, None] + facts[1].score[None, :]).ravel()
         order = np.argsort(-score, kind="stable").astype(np.int64)
-        values = np.zeros((n_joint, n_slots), dtype=np.float64)
-        common = (
-            n_def,
-            self.first_round,
-            tables.slot_side,
-            tables.slot_group,
-            tables.slot_base,
-            tables.slot_enemies,
-            tables.entry_miss,
-            tables.entry_start,
-            tables.out_prob,
-            tables.out_self,
-            tables.out_cand,
-            tables.cand,
-            tables.self_next[0],
-            tables.self_next[1],
-            att_space.group_alive,
-            def_space.group_alive,
-            att_space.alive,
-            def_space.alive,
-            att_space.cannons,
-            def_space.cannons,
-            att_space.damage,
-            def_space.damage,
-        )
-        compared = 0
+        plain = not self.general and not self.cyclic and not any(s.retreats for s in self.sides)
+        if plain:
+            return self._solve_plain(spaces, facts, tables, order, start, t0)
+        values = np.zeros((n_joint, n_slots, 4), dtype=np.float64)
+        decisions = np.zeros((n_joint, n_slots), dtype=np.bool_)
+        sa, sd = facts[0].as_tuple(), facts[1].as_tuple()
+        modes = np.array([retreat_mode(s) for s in self.sides], dtype=np.int64)
+        below = np.array([s.retreat.below for s in self.sides], dtype=np.float64)
+        escapes = self.attacker.can_retreat
+        common = (n_def, self.first_round, sa, sd, tables.arrays, modes)
+        sweeps = 0
         chunk = max(1, n_joint // 20)
+        while True:
+            change = 0.0
+            for lo in range(0, n_joint, chunk):
+                hi = min(n_joint, lo + chunk)
+                change = max(
+                    change, backward(order, lo, hi, values, decisions, *common, below, escapes)
+                )
+                if sweeps == 0:
+                    self._report(0.3 + 0.6 * hi / n_joint)
+                if deadline is not None and time.perf_counter() > deadline:
+                    raise TooLargeError("the exact solver ran past the time budget")
+            sweeps += 1
+            if not self.cyclic or change < CONVERGENCE:
+                break
+            if sweeps >= MAX_SWEEPS:
+                raise TooLargeError(
+                    f"value iteration did not converge in {MAX_SWEEPS:,} sweeps "
+                    f"(last change {change:.2e})"
+                )
+        inflow = np.zeros((n_joint, n_slots), dtype=np.float64)
+        end_mass = np.zeros(n_joint, dtype=np.float64)
+        end_stale = np.zeros(n_joint, dtype=np.float64)
+        start_joint = start[0] * n_def + start[1]
+        self._report(0.9)
+        rounds, in_flight = forward(
+            order, start_joint, values, decisions, inflow, end_mass, end_stale, *common,
+            1e-15, MAX_SWEEPS if self.cyclic else 1,
+        )  # fmt: skip
+        if in_flight > 1e-12:
+            raise TooLargeError(f"probability {in_flight:.2e} still in flight after the sweeps")
+        return self._collect(spaces, tables, end_mass, end_stale, float(rounds), sweeps, t0)
+
+    def _collect(
+        self,
+        spaces: tuple[SideSpace, SideSpace],
+        tables: Tables,
+        end_mass: np.ndarray,
+        end_stale: np.ndarray,
+        rounds: float,
+        sweeps: int,
+        t0: float,
+    ) -> Solution:
+        n_def = len(spaces[DEFENDER])
+        ends = []
+        for mass, stale in ((end_mass, False), (end_stale, True)):
+            for joint in np.flatnonzero(mass).tolist():
+                ia, idd = divmod(joint, n_def)
+                ends.append(
+                    EndState(
+                        spaces[ATTACKER].states[ia], spaces[DEFENDER].states[idd],
+                        float(mass[joint]), stale,
+                    )
+                )  # fmt: skip
+        stats = SolverStats(
+            states=len(spaces[ATTACKER]) * n_def,
+            outcomes=tables.outcomes,
+            assignments=int(tables.arrays[9].shape[0]),
+            seconds=time.perf_counter() - t0,
+            sweeps=sweeps,
+        )
+        return Solution(tuple(ends), rounds, stats)
+
+    def _solve_plain(
+        self,
+        spaces: tuple[SideSpace, SideSpace],
+        facts: tuple[SideFacts, SideFacts],
+        tables: Tables,
+        order: np.ndarray,
+        start: tuple[int, int],
+        t0: float,
+    ) -> Solution:
+        """The plain-battle fast path (``calc.exact_kernels_plain``)."""
+        n_def = len(spaces[DEFENDER])
+        n_joint = len(spaces[ATTACKER]) * n_def
+        t = tables.arrays
+        fa, fd = facts
+        common = (
+            n_def, self.first_round, t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7], t[8], t[9],
+            fa.self_next, fd.self_next, fa.group_alive, fd.group_alive, fa.in_sector,
+            fd.in_sector, fa.armed, fd.armed, fa.damage, fd.damage,
+        )  # fmt: skip
+        values = np.zeros((n_joint, len(self.slots)), dtype=np.float64)
+        chunk = max(1, n_joint // 20)
+        deadline = None if self.time_budget is None else t0 + self.time_budget
         for lo in range(0, n_joint, chunk):
             hi = min(n_joint, lo + chunk)
-            compared += backward(order, lo, hi, values, *common)
+            plain_backward(order, lo, hi, values, *common)
             self._report(0.3 + 0.6 * hi / n_joint)
+            if deadline is not None and time.perf_counter() > deadline:
+                raise TooLargeError("the exact solver ran past the time budget")
         inflow = np.zeros_like(values)
         end_mass = np.zeros(n_joint, dtype=np.float64)
-        start_joint = att_space.index[start[ATTACKER]] * n_def + def_space.index[start[DEFENDER]]
-        stalemate, rounds = forward(order, start_joint, values, inflow, end_mass, *common)
-        ends: dict[State, float] = {}
-        for joint in np.flatnonzero(end_mass).tolist():
-            ia, idd = divmod(joint, n_def)
-            ends[(att_space.states[ia], def_space.states[idd])] = float(end_mass[joint])
-        stats = SolverStats(states=n_joint, outcomes=tables.outcomes, assignments=compared)
-        return ends, float(stalemate), float(rounds), stats
+        end_stale = np.zeros(n_joint, dtype=np.float64)
+        start_joint = start[0] * n_def + start[1]
+        _, rounds = plain_forward(order, start_joint, values, inflow, end_mass, end_stale, *common)
+        return self._collect(spaces, tables, end_mass, end_stale, float(rounds), 1, t0)
+
+    def run(self) -> BattleResult:
+        """Solve and summarise."""
+        solution = self.solution()
+        self._report(1.0)
+        return summarise(
+            self.battle,
+            self.sides,
+            self.specs,
+            solution.ends,
+            solution.rounds,
+            Method.EXACT,
+            f"{solution.stats.states:,} states, within the exact budget",
+            solution.stats,
+        )
+
+
+def _in_sector(state: FullSideState) -> int:
+    groups, statuses, _ = state
+    return sum(sum(g) for g, st in zip(groups, statuses, strict=True) if st != LEFT)
 
 
 def solve_exact(
@@ -381,10 +408,10 @@ def solve_exact(
     progress: Callable[[float], None] | None = None,
     time_budget: float | None = None,
 ) -> BattleResult:
-    """Solve a two-sided battle exactly under each side's policy.
+    """Solve a two-sided battle exactly under each side's policy and retreat rule.
 
     Raises ``TooLargeError`` (before allocating) for battles over the state or memory budget,
-    and while tabulating volleys past ``time_budget`` seconds.
+    and past ``time_budget`` seconds.
     """
     return ExactSolver(
         battle, state_budget=state_budget, progress=progress, time_budget=time_budget

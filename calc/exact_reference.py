@@ -27,14 +27,18 @@ from calc.errors import BattleError, TooLargeError
 from calc.exact_kernels import prefer
 from calc.model import Battle, Policy
 from calc.result import BattleResult, Method, SolverStats
-from calc.summary import summarise
+from calc.side_space import FullSideState
+from calc.summary import EndState, summarise
 from calc.targeting import UNREACHABLE
 
 DEFAULT_STATE_BUDGET = 2_000_000
 
 
 class ReferenceSolver:
-    """Backward induction and forward pass for one two-sided battle (see module doc)."""
+    """Backward induction and forward pass for one two-sided battle (see module doc).
+
+    Plain battles only: no retreat and no Morph Shields (for those the fast solver's oracle is
+    the brute-force reference in the tests)."""
 
     def __init__(
         self,
@@ -283,13 +287,13 @@ class ReferenceSolver:
             )
             if m < n_slots and self.is_stalemate(state):
                 total = carry + sum(incoming[m + 1 :])
-                ends[state] = ends.get(state, 0.0) + total
+                self.stale_ends[state] = self.stale_ends.get(state, 0.0) + total
                 stalemate += total
                 continue
             if m == n_slots:
                 # No cannons at all and missiles done: a stalemate after the missile phase.
                 after = visits[m - 1] * misses[m - 1]
-                ends[state] = ends.get(state, 0.0) + after
+                self.stale_ends[state] = self.stale_ends.get(state, 0.0) + after
                 stalemate += after
             else:
                 alpha = [0.0] * n_slots
@@ -326,14 +330,16 @@ class ReferenceSolver:
         t0 = time.perf_counter()
         start = (self.specs[ATTACKER].initial_state(), self.specs[DEFENDER].initial_state())
         self.initial = start
+        self.stale_ends: dict[State, float] = {}
         if self.terminal_value(start) is not None:
-            ends, stalemate, rounds = {start: 1.0}, 0.0, 0.0
+            ends, rounds = {start: 1.0}, 0.0
         elif not self.slots:
             # Nobody has a weapon at all: a stalemate from the start.
-            ends, stalemate, rounds = {start: 1.0}, 1.0, 0.0
+            ends, rounds = {}, 0.0
+            self.stale_ends[start] = 1.0
         else:
             self.solve()
-            ends, stalemate, rounds = self.forward()
+            ends, _, rounds = self.forward()
         seconds = time.perf_counter() - t0
         stats = SolverStats(
             states=len(self.values),
@@ -341,17 +347,25 @@ class ReferenceSolver:
             assignments=self.assignment_count,
             seconds=seconds,
         )
+        end_states = tuple(
+            EndState(_full(a), _full(d), p, stale)
+            for table, stale in ((ends, False), (self.stale_ends, True))
+            for (a, d), p in table.items()
+        )
         return summarise(
             self.battle,
             (self.attacker, self.defender),
             self.specs,
-            ends,
-            stalemate,
+            end_states,
             rounds,
             Method.EXACT,
             f"{len(self.values):,} states, within the exact budget",
             stats,
         )
+
+
+def _full(side_state: SideState) -> FullSideState:
+    return (side_state, (0,) * len(side_state), (0, 0))
 
 
 def _damage_total(side_state: SideState) -> int:

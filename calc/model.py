@@ -32,6 +32,45 @@ class Policy(StrEnum):
     GREEDY = "greedy"
 
 
+class RetreatPolicy(StrEnum):
+    """When a side's ship types retreat (only if the side ``can_retreat``).
+
+    ``never``; ``threshold``: a ship type retreats at its activation when its side's probability
+    of winning (from the solver, if it attacks on) is below ``Retreat.below``; ``optimal``: the
+    side chooses attack or retreat at each activation to maximise ``Retreat.objective``.
+    """
+
+    NEVER = "never"
+    THRESHOLD = "threshold"
+    OPTIMAL = "optimal"
+
+
+class RetreatObjective(StrEnum):
+    """What an optimally retreating side maximises: ``value``, the expected build value of its
+    ships that survive or escape minus the opponent's; ``win``, its probability of winning."""
+
+    VALUE = "value"
+    WIN = "win"
+
+
+@dataclass(frozen=True, slots=True)
+class Retreat:
+    """A side's retreat rule."""
+
+    policy: RetreatPolicy = RetreatPolicy.NEVER
+    below: float = 0.0
+    objective: RetreatObjective = RetreatObjective.VALUE
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "policy", RetreatPolicy(self.policy))
+        object.__setattr__(self, "objective", RetreatObjective(self.objective))
+        if not 0.0 <= self.below <= 1.0:
+            raise BattleError(f"retreat threshold must be in [0, 1], got {self.below!r}")
+
+
+NO_RETREAT = Retreat()
+
+
 @dataclass(frozen=True, slots=True)
 class ShipGroup:
     """``count`` ships of one type; ``damage`` lists damage already taken (one entry per ship,
@@ -102,14 +141,21 @@ class Side:
     policy: Policy = Policy.OPTIMAL
     species: str | None = None
     techs: tuple[str, ...] = ()
+    can_retreat: bool = False
+    retreat: Retreat = NO_RETREAT
+    population: int = 0
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "groups", tuple(self.groups))
         object.__setattr__(self, "techs", tuple(self.techs))
         object.__setattr__(self, "policy", Policy(self.policy))
         if self.npc:
-            # An NPC side always uses the rulebook rule.
+            # An NPC side always uses the rulebook rule and never retreats.
             object.__setattr__(self, "policy", Policy.NPC)
+            object.__setattr__(self, "can_retreat", False)
+            object.__setattr__(self, "retreat", NO_RETREAT)
+        if isinstance(self.population, bool) or self.population < 0:
+            raise BattleError(f"population must be a whole number >= 0, got {self.population!r}")
         if "antimatter_splitter" in self.techs:
             object.__setattr__(self, "antimatter_splitter", True)
 
@@ -117,6 +163,21 @@ class Side:
     def ship_count(self) -> int:
         """Ships on the side."""
         return sum(g.count for g in self.groups)
+
+    @property
+    def retreats(self) -> bool:
+        """True when the side may and sometimes will retreat (``can_retreat`` and a policy)."""
+        return self.can_retreat and self.retreat.policy is not RetreatPolicy.NEVER
+
+    @property
+    def neutron_bombs(self) -> bool:
+        """Neutron Bombs researched: its ships destroy all population automatically."""
+        return "neutron_bombs" in self.techs
+
+    @property
+    def neutron_absorber(self) -> bool:
+        """Neutron Absorber researched: immune to enemy Neutron Bombs."""
+        return "neutron_absorber" in self.techs
 
     def canonical(self) -> Side:
         """Merge groups of one ship type, drop empty ones, and order them canonically.

@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -25,7 +25,7 @@ from blueprints.enums import STANDARD_COLOURS
 from calc.battle_state import ATTACKER, DEFENDER, SideSpec, activation_order
 from calc.dice import RIFT_FACES, hit_threshold
 from calc.errors import BattleError
-from calc.model import Battle, Policy, Side
+from calc.model import Battle, Policy, RetreatPolicy, Side
 from calc.montecarlo_kernels import (
     WINNER_ATTACKER,
     WINNER_DEFENDER,
@@ -79,11 +79,39 @@ def _side_arrays(spec: SideSpec) -> dict[str, np.ndarray]:
         "rift": np.array(spec.rift_groups, dtype=np.bool_),
         "size": np.array(spec.sizes, dtype=np.float64),
         "threat": np.array(spec.threats, dtype=np.float64),
+        "morph": np.array([s.morph for s in spec.stats], dtype=np.int64),
     }
 
 
 def _mc_policy(side: Side) -> Policy:
     return Policy.GREEDY if side.policy is Policy.OPTIMAL else side.policy
+
+
+def _retreat_threshold(side: Side) -> float:
+    """The strength share below which the simulated side retreats (-1: never).
+
+    Monte Carlo cannot look up the solver's probability of winning, so it approximates it by
+    the side's share of firepower x durability in the sector. ``threshold`` compares that share
+    with ``below``; ``optimal`` retreats when the share falls below 1/2. Results say so.
+    """
+    if not side.retreats:
+        return -1.0
+    if side.retreat.policy is RetreatPolicy.THRESHOLD:
+        return side.retreat.below
+    return 0.5
+
+
+@dataclass
+class Chunk:
+    """Per-battle outputs of one ``simulate`` call."""
+
+    winner: np.ndarray
+    survivors: tuple[np.ndarray, np.ndarray]
+    destroyed: tuple[np.ndarray, np.ndarray]
+    rounds: np.ndarray
+    saved: np.ndarray
+    retreated: np.ndarray
+    participated: np.ndarray
 
 
 class MonteCarlo:
@@ -123,6 +151,9 @@ class MonteCarlo:
         self.rift_self = np.array([f[1] for f in RIFT_FACES], dtype=np.int64)
         self.greedy = np.array([s.policy is Policy.GREEDY for s in sim_sides], dtype=np.bool_)
         self.splitter = np.array([s.antimatter_splitter for s in sim_sides], dtype=np.bool_)
+        self.retreat_below = np.array([_retreat_threshold(s) for s in sim_sides], dtype=np.float64)
+        self.retreat_approximated = any(s.retreats for s in sim_sides)
+        self.escapes = sim_sides[0].can_retreat
         most_dice = 0
         for spec, arr in zip(self.specs, self.arrays, strict=True):
             per_ship = (arr["cannons"][:, :4] * self.die_damage).sum(axis=1) + arr["cannons"][:, 4]
@@ -131,26 +162,37 @@ class MonteCarlo:
                 most_dice = max(most_dice, int((per_ship * np.array(spec.counts)).max()))
         self.max_hits = max(1, most_dice)
 
-    def chunk(
-        self, rng: np.random.Generator, n: int
-    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-        """Simulate ``n`` battles: (winner codes, survivors A, survivors D, rounds)."""
+    def chunk(self, rng: np.random.Generator, n: int) -> Chunk:
+        """Simulate ``n`` battles."""
         a, d = self.arrays
-        winner = np.empty(n, dtype=np.int64)
-        surv_a = np.empty((n, len(a["hull"])), dtype=np.int64)
-        surv_d = np.empty((n, len(d["hull"])), dtype=np.int64)
-        rounds = np.empty(n, dtype=np.int64)
+        c = Chunk(
+            winner=np.empty(n, dtype=np.int64),
+            survivors=(
+                np.empty((n, len(a["hull"])), dtype=np.int64),
+                np.empty((n, len(d["hull"])), dtype=np.int64),
+            ),
+            destroyed=(
+                np.empty((n, len(a["hull"])), dtype=np.int64),
+                np.empty((n, len(d["hull"])), dtype=np.int64),
+            ),
+            rounds=np.empty(n, dtype=np.int64),
+            saved=np.empty((n, 2), dtype=np.int64),
+            retreated=np.empty((n, 2), dtype=np.bool_),
+            participated=np.empty((n, 2), dtype=np.bool_),
+        )
         simulate(
             rng, n,
             a["grp"], a["dmg"], a["hull"], a["cannons"], a["missiles"],
-            a["rift"], a["size"], a["threat"],
+            a["rift"], a["size"], a["threat"], a["morph"],
             d["grp"], d["dmg"], d["hull"], d["cannons"], d["missiles"],
-            d["rift"], d["size"], d["threat"],
+            d["rift"], d["size"], d["threat"], d["morph"],
             self.need_ad, self.need_da, self.slot_side, self.slot_group, self.first_round,
-            self.greedy, self.splitter, self.die_damage, self.rift_enemy, self.rift_self,
-            MAX_ROUNDS, self.max_hits, winner, surv_a, surv_d, rounds,
+            self.greedy, self.splitter, self.retreat_below, self.escapes,
+            self.die_damage, self.rift_enemy, self.rift_self,
+            MAX_ROUNDS, self.max_hits, c.winner, c.survivors[0], c.survivors[1],
+            c.destroyed[0], c.destroyed[1], c.rounds, c.saved, c.retreated, c.participated,
         )  # fmt: skip
-        return winner, surv_a, surv_d, rounds
+        return c
 
     def run(
         self,
@@ -170,7 +212,7 @@ class MonteCarlo:
         acc = _Accumulator(self)
         while acc.n < limit:
             n = min(CHUNK, limit - acc.n)
-            acc.add(*self.chunk(rng, n))
+            acc.add(self.chunk(rng, n))
             if progress is not None:
                 fraction = acc.n / limit
                 if target_se is not None and acc.n >= min_samples:
@@ -197,6 +239,8 @@ class _Accumulator:
         ]
         self.tiles = [np.zeros(MAX_REPUTATION_TILES + 1, dtype=np.int64) for _ in range(2)]
         self.lost = [0.0, 0.0]
+        self.saved = [0.0, 0.0]
+        self.retreats = [0, 0]
         self.rounds_sum = 0.0
         self.rounds_sq = 0.0
         reps = []
@@ -207,25 +251,28 @@ class _Accumulator:
         self.reps = reps
         self.costs = costs
 
-    def add(
-        self, winner: np.ndarray, surv_a: np.ndarray, surv_d: np.ndarray, rounds: np.ndarray
-    ) -> None:
-        self.n += len(winner)
-        self.winners += np.bincount(winner, minlength=5)
-        for side, surv in ((ATTACKER, surv_a), (DEFENDER, surv_d)):
+    def add(self, c: Chunk) -> None:
+        n = len(c.winner)
+        self.n += n
+        self.winners += np.bincount(c.winner, minlength=5)
+        for side in (ATTACKER, DEFENDER):
+            surv = c.survivors[side]
             counts = np.array(self.mc.specs[side].counts)
             for g, hist in enumerate(self.survivors[side]):
                 hist += np.bincount(surv[:, g], minlength=len(hist))
-            destroyed = counts[None, :] - surv
-            self.lost[side] += float((destroyed * self.costs[side][None, :]).sum())
+            gone = counts[None, :] - surv
+            self.lost[side] += float((gone * self.costs[side][None, :]).sum())
+            self.saved[side] += float(c.saved[:, side].sum())
+            self.retreats[side] += int(c.retreated[:, side].sum())
             enemy = 1 - side
             if self.mc.sim_sides[enemy].npc:
-                self.tiles[enemy][0] += len(winner)
+                self.tiles[enemy][0] += n
             else:
-                k = np.minimum(MAX_REPUTATION_TILES, 1 + destroyed @ self.reps[side])
+                earned = c.destroyed[side] @ self.reps[side] + c.participated[:, enemy]
+                k = np.minimum(MAX_REPUTATION_TILES, earned)
                 self.tiles[enemy] += np.bincount(k, minlength=MAX_REPUTATION_TILES + 1)
-        self.rounds_sum += float(rounds.sum())
-        self.rounds_sq += float((rounds.astype(np.float64) ** 2).sum())
+        self.rounds_sum += float(c.rounds.sum())
+        self.rounds_sq += float((c.rounds.astype(np.float64) ** 2).sum())
 
     def attacker_se(self) -> float:
         p = self.winners[WINNER_ATTACKER] / self.n
@@ -278,6 +325,9 @@ class _Accumulator:
                     groups=tuple(groups),
                     expected_material_lost=self.lost[side] / n,
                     reputation_tiles=tuple(float(x) for x in self.tiles[side] / n),
+                    retreats=self.retreats[side] / n,
+                    expected_saved=self.saved[side] / n,
+                    holds_sector=p_att if side == ATTACKER else p_def,
                 )
             )
         battle = mc.battle
@@ -288,6 +338,8 @@ class _Accumulator:
             why += f" (target standard error {target_se:g})"
         if mc.approximated:
             why += "; optimal play approximated by the greedy policy"
+        if mc.retreat_approximated:
+            why += "; retreat decisions approximated by the strength-share rule"
         unfinished = int(self.winners[WINNER_UNFINISHED])
         if unfinished:
             why += f"; {unfinished} battles cut at {MAX_ROUNDS:,} rounds (counted for the defender)"

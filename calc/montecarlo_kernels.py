@@ -42,14 +42,46 @@ def _alive(grp: Ints, dmg: Ints, hull: Ints) -> int:
 
 
 @jit
-def _armed_alive(grp: Ints, dmg: Ints, hull: Ints, cannons: Ints) -> bool:
+def _in_sector(grp: Ints, dmg: Ints, hull: Ints, status: Ints) -> int:
+    n = 0
     for s in range(grp.shape[0]):
         g = grp[s]
-        if dmg[s] <= hull[g]:
+        if dmg[s] <= hull[g] and status[g] != 2:
+            n += 1
+    return n
+
+
+@jit
+def _armed_in_sector(grp: Ints, dmg: Ints, hull: Ints, cannons: Ints, status: Ints) -> bool:
+    for s in range(grp.shape[0]):
+        g = grp[s]
+        if dmg[s] <= hull[g] and status[g] != 2:
             for c in range(cannons.shape[1]):
                 if cannons[g, c] > 0:
                     return True
     return False
+
+
+@jit
+def _strength(grp: Ints, dmg: Ints, hull: Ints, status: Ints, firepower: Floats) -> float:
+    """Firepower x durability of the ships in the sector (the retreat heuristic's measure)."""
+    fire = 0.0
+    hp = 0.0
+    for s in range(grp.shape[0]):
+        g = grp[s]
+        if dmg[s] <= hull[g] and status[g] != 2:
+            fire += firepower[g]
+            hp += hull[g] - dmg[s] + 1
+    return fire * hp
+
+
+@jit
+def _repair(grp: Ints, dmg: Ints, hull: Ints, status: Ints, morph: Ints) -> None:
+    """End of an engagement round: each ship in the sector repairs ``morph`` damage."""
+    for s in range(grp.shape[0]):
+        g = grp[s]
+        if morph[g] > 0 and dmg[s] <= hull[g] and status[g] != 2:
+            dmg[s] = max(0, dmg[s] - morph[g])
 
 
 @jit
@@ -68,6 +100,8 @@ def _volley(
     own_hull: Ints,
     own_rift: Bools,
     own_size: Floats,
+    enemy_status: Ints,
+    own_status: Ints,
     die_damage: Ints,
     rift_enemy: Ints,
     rift_self: Ints,
@@ -87,7 +121,7 @@ def _volley(
         needs[h] = UNREACHABLE
     for s in range(enemy_grp.shape[0]):
         h = enemy_grp[s]
-        if enemy_dmg[s] <= enemy_hull[h]:
+        if enemy_dmg[s] <= enemy_hull[h] and enemy_status[h] != 2:
             needs[h] = need_row[h]
     m = 0
     self_points = 0
@@ -137,7 +171,7 @@ def _volley(
     if self_points > 0:
         n_own = own_hull.shape[0]
         for g in range(n_own):
-            own_needs[g] = 0 if own_rift[g] else UNREACHABLE
+            own_needs[g] = 0 if own_rift[g] and own_status[g] != 2 else UNREACHABLE
         for i in range(self_points):
             hit_damage[i] = 1
             hit_reach[i] = RIFT_REACH_VALUE
@@ -159,6 +193,7 @@ def simulate(
     rift_a: Bools,
     size_a: Floats,
     threat_a: Floats,
+    morph_a: Ints,
     grp_d: Ints,
     dmg_d0: Ints,
     hull_d: Ints,
@@ -167,6 +202,7 @@ def simulate(
     rift_d: Bools,
     size_d: Floats,
     threat_d: Floats,
+    morph_d: Ints,
     need_ad: Ints,
     need_da: Ints,
     slot_side: Ints,
@@ -174,6 +210,8 @@ def simulate(
     first_round: int,
     greedy: Bools,
     splitter: Bools,
+    retreat_below: Floats,
+    escapes: bool,
     die_damage: Ints,
     rift_enemy: Ints,
     rift_self: Ints,
@@ -182,13 +220,23 @@ def simulate(
     out_winner: Ints,
     out_survivors_a: Ints,
     out_survivors_d: Ints,
+    out_destroyed_a: Ints,
+    out_destroyed_d: Ints,
     out_rounds: Ints,
+    out_saved: Ints,
+    out_retreated: Bools,
+    out_participated: Bools,
 ) -> None:
-    """Simulate ``n_battles`` battles; write the winner code, survivors per group and the
-    number of engagement rounds of each."""
+    """Simulate ``n_battles`` battles (see module doc). ``retreat_below[side]`` < 0 means the
+    side never retreats; otherwise a ship type retreats at its activation when its side's
+    strength share (firepower x durability) is below it. Writes, per battle, the winner code,
+    survivors and ships destroyed by combat per group, engagement rounds, ships saved by
+    retreating, whether each side retreated and whether it keeps the participation tile."""
     n_slots = slot_side.shape[0]
     dmg_a = np.empty_like(dmg_a0)
     dmg_d = np.empty_like(dmg_d0)
+    status_a = np.zeros(hull_a.shape[0], dtype=np.int64)
+    status_d = np.zeros(hull_d.shape[0], dtype=np.int64)
     hit_damage = np.empty(max_hits, dtype=np.int64)
     hit_reach = np.empty(max_hits, dtype=np.int64)
     n_groups = max(hull_a.shape[0], hull_d.shape[0])
@@ -201,22 +249,32 @@ def simulate(
     scratch = np.empty(6 * max_hits, dtype=np.int64)
     rank_on_d = threat_d if greedy[0] else size_d
     rank_on_a = threat_a if greedy[1] else size_a
+    firepower_a = threat_a / 1000.0
+    firepower_d = threat_d / 1000.0
+    declared = np.zeros(2, dtype=np.bool_)
+    all_retreat = np.zeros(2, dtype=np.bool_)
     for b in range(n_battles):
         dmg_a[:] = dmg_a0
         dmg_d[:] = dmg_d0
+        status_a[:] = 0
+        status_d[:] = 0
+        declared[:] = False
+        all_retreat[:] = False
         winner = WINNER_UNFINISHED
         rounds = 0
         j = 0
         in_round = False
         while True:
             if j == n_slots or (j == first_round and not in_round):
-                # A new engagement round starts (after the missile volleys, or after the last
-                # slot of the previous round): stop on a stalemate or at the round cap.
+                if in_round:
+                    # End of an engagement round: Morph Shields repair.
+                    _repair(grp_a, dmg_a, hull_a, status_a, morph_a)
+                    _repair(grp_d, dmg_d, hull_d, status_d, morph_d)
                 j = first_round
                 in_round = True
                 if j == n_slots or (
-                    not _armed_alive(grp_a, dmg_a, hull_a, cannons_a)
-                    and not _armed_alive(grp_d, dmg_d, hull_d, cannons_d)
+                    not _armed_in_sector(grp_a, dmg_a, hull_a, cannons_a, status_a)
+                    and not _armed_in_sector(grp_d, dmg_d, hull_d, cannons_d, status_d)
                 ):
                     winner = WINNER_STALEMATE
                     break
@@ -226,33 +284,68 @@ def simulate(
             side = slot_side[j]
             g = slot_group[j]
             missiles = j < first_round
-            if side == 0:
-                n = _alive_in_group(grp_a, dmg_a, hull_a, g)
-                if n > 0:
-                    dice = missiles_a[g] if missiles else cannons_a[g]
-                    _volley(
-                        rng, n, dice, splitter[0] and not missiles, need_ad[g],
-                        grp_d, dmg_d, hull_d, rank_on_d, grp_a, dmg_a, hull_a, rift_a, size_a,
-                        die_damage, rift_enemy, rift_self, hit_damage, hit_reach,
-                        needs, own_needs, order, keys, flags, scratch,
-                    )  # fmt: skip
-            else:
-                n = _alive_in_group(grp_d, dmg_d, hull_d, g)
-                if n > 0:
-                    dice = missiles_d[g] if missiles else cannons_d[g]
-                    _volley(
-                        rng, n, dice, splitter[1] and not missiles, need_da[g],
-                        grp_a, dmg_a, hull_a, rank_on_a, grp_d, dmg_d, hull_d, rift_d, size_d,
-                        die_damage, rift_enemy, rift_self, hit_damage, hit_reach,
-                        needs, own_needs, order, keys, flags, scratch,
-                    )  # fmt: skip
-            if n > 0:
-                alive_a = _alive(grp_a, dmg_a, hull_a)
-                alive_d = _alive(grp_d, dmg_d, hull_d)
-                if alive_a == 0 or alive_d == 0:
-                    if alive_a > 0:
+            status = status_a if side == 0 else status_d
+            grp = grp_a if side == 0 else grp_d
+            dmg = dmg_a if side == 0 else dmg_d
+            hull = hull_a if side == 0 else hull_d
+            n = _alive_in_group(grp, dmg, hull, g)
+            acted = False
+            if n > 0 and status[g] != 2:
+                if status[g] == 1 and not missiles:
+                    status[g] = 2  # the retreating ships leave at their next activation
+                    acted = True
+                else:
+                    retreat = False
+                    if not missiles and retreat_below[side] >= 0.0:
+                        own = _strength(
+                            grp, dmg, hull, status, firepower_a if side == 0 else firepower_d
+                        )
+                        if side == 0:
+                            other = _strength(grp_d, dmg_d, hull_d, status_d, firepower_d)
+                        else:
+                            other = _strength(grp_a, dmg_a, hull_a, status_a, firepower_a)
+                        share = own / (own + other) if own + other > 0.0 else 0.5
+                        retreat = share < retreat_below[side]
+                    if retreat:
+                        status[g] = 1
+                        declared[side] = True
+                        fighting = False
+                        for s2 in range(grp.shape[0]):
+                            if status[grp[s2]] == 0 and dmg[s2] <= hull[grp[s2]]:
+                                fighting = True
+                        if not fighting:
+                            all_retreat[side] = True
+                        acted = True
+                    else:
+                        if side == 0:
+                            dice = missiles_a[g] if missiles else cannons_a[g]
+                            if dice.sum() > 0:
+                                _volley(
+                                    rng, n, dice, splitter[0] and not missiles, need_ad[g],
+                                    grp_d, dmg_d, hull_d, rank_on_d, grp_a, dmg_a, hull_a,
+                                    rift_a, size_a, status_d, status_a, die_damage, rift_enemy,
+                                    rift_self, hit_damage, hit_reach, needs, own_needs, order,
+                                    keys, flags, scratch,
+                                )  # fmt: skip
+                                acted = True
+                        else:
+                            dice = missiles_d[g] if missiles else cannons_d[g]
+                            if dice.sum() > 0:
+                                _volley(
+                                    rng, n, dice, splitter[1] and not missiles, need_da[g],
+                                    grp_a, dmg_a, hull_a, rank_on_a, grp_d, dmg_d, hull_d,
+                                    rift_d, size_d, status_a, status_d, die_damage, rift_enemy,
+                                    rift_self, hit_damage, hit_reach, needs, own_needs, order,
+                                    keys, flags, scratch,
+                                )  # fmt: skip
+                                acted = True
+            if acted:
+                in_a = _in_sector(grp_a, dmg_a, hull_a, status_a)
+                in_d = _in_sector(grp_d, dmg_d, hull_d, status_d)
+                if in_a == 0 or in_d == 0:
+                    if in_a > 0:
                         winner = WINNER_ATTACKER
-                    elif alive_d > 0:
+                    elif in_d > 0:
                         winner = WINNER_DEFENDER
                     else:
                         winner = WINNER_DRAW
@@ -260,7 +353,42 @@ def simulate(
             j += 1
         out_winner[b] = winner
         out_rounds[b] = rounds
+        saved_a = 0
+        saved_d = 0
         for g in range(hull_a.shape[0]):
-            out_survivors_a[b, g] = _alive_in_group(grp_a, dmg_a, hull_a, g)
+            alive = _alive_in_group(grp_a, dmg_a, hull_a, g)
+            out_destroyed_a[b, g] = 0
+            out_survivors_a[b, g] = alive
+            if status_a[g] != 0:
+                saved_a += alive
+            elif winner in (WINNER_STALEMATE, WINNER_UNFINISHED):
+                # A stalemate counts for the defender: the attacker's ships in the sector
+                # retreat if it can, else they are destroyed (not by combat).
+                if escapes:
+                    saved_a += alive
+                else:
+                    out_survivors_a[b, g] = 0
         for g in range(hull_d.shape[0]):
-            out_survivors_d[b, g] = _alive_in_group(grp_d, dmg_d, hull_d, g)
+            alive = _alive_in_group(grp_d, dmg_d, hull_d, g)
+            out_survivors_d[b, g] = alive
+            if status_d[g] != 0:
+                saved_d += alive
+        for s2 in range(grp_a.shape[0]):
+            if dmg_a[s2] > hull_a[grp_a[s2]]:
+                out_destroyed_a[b, grp_a[s2]] += 1
+        for g in range(hull_d.shape[0]):
+            out_destroyed_d[b, g] = 0
+        for s2 in range(grp_d.shape[0]):
+            if dmg_d[s2] > hull_d[grp_d[s2]]:
+                out_destroyed_d[b, grp_d[s2]] += 1
+        stalemate_escape = (
+            (winner in (WINNER_STALEMATE, WINNER_UNFINISHED))
+            and escapes
+            and _in_sector(grp_a, dmg_a, hull_a, status_a) > 0
+        )
+        out_saved[b, 0] = saved_a
+        out_saved[b, 1] = saved_d
+        out_retreated[b, 0] = declared[0] or stalemate_escape
+        out_retreated[b, 1] = declared[1]
+        out_participated[b, 0] = not (all_retreat[0] or stalemate_escape)
+        out_participated[b, 1] = not all_retreat[1]

@@ -39,10 +39,20 @@ SECONDS_PER_STATE_SLOT = {Policy.OPTIMAL: 2.5e-6, Policy.GREEDY: 1.2e-6, Policy.
 @dataclass(frozen=True, slots=True)
 class Budget:
     """Limits of the ladder: states and estimated seconds for the exact solver, and the
-    Monte Carlo stopping rule (target standard error of P(attacker wins), time, samples)."""
+    Monte Carlo stopping rule (target standard error of P(attacker wins), time, samples).
+
+    The estimate of seconds decides the rung; an exact solve that runs past
+    ``hard_limit_factor * max_seconds + 5`` seconds anyway (the estimate was wrong) is stopped
+    and the ladder moves on, so no battle can hang."""
+
+    @property
+    def hard_seconds(self) -> float:
+        """Wall-clock limit of one exact solve."""
+        return self.hard_limit_factor * self.max_seconds + 5.0
 
     max_states: int = DEFAULT_STATE_BUDGET
     max_seconds: float = 20.0
+    hard_limit_factor: float = 3.0
     target_se: float = 0.0025
     mc_seconds: float = 10.0
     mc_max_samples: int = 1_000_000
@@ -128,7 +138,7 @@ def odds(
                 battle,
                 state_budget=budget.max_states,
                 progress=progress,
-                time_budget=budget.max_seconds,
+                time_budget=budget.hard_seconds,
             )
             return _relabel(result, battle, f"{states:,} states, within the exact budget", False)
         except TooLargeError as exc:
@@ -142,7 +152,7 @@ def odds(
                     greedy,
                     state_budget=budget.max_states,
                     progress=progress,
-                    time_budget=budget.max_seconds,
+                    time_budget=budget.hard_seconds,
                 )
                 return _relabel(
                     result,

@@ -41,6 +41,11 @@ class SideResult:
     ``reputation_tiles[k]`` is P(the side draws k reputation tiles): one for taking part plus
     the reputation value of every opponent ship destroyed, at most 5 (NPCs draw none).
     ``expected_material_lost`` sums the build cost of the side's destroyed ships.
+    ``retreats`` is P(some ship type of the side retreats) and ``expected_saved`` the expected
+    number of its ships that escape by retreating. Sector combat adds ``holds_sector`` (P(the
+    side's ships are the ones left in the sector)), ``population_destroyed[k]`` (P(k of its
+    cubes are destroyed)) and, given the reputation bag, ``reputation_best[v]`` (P(the best
+    tile it draws is worth v), v = 0 for no tile) and ``expected_best``.
     """
 
     name: str
@@ -50,18 +55,26 @@ class SideResult:
     groups: tuple[GroupResult, ...]
     expected_material_lost: float
     reputation_tiles: tuple[float, ...]
+    retreats: float = 0.0
+    expected_saved: float = 0.0
+    holds_sector: float = 0.0
+    population_destroyed: tuple[float, ...] = ()
+    reputation_best: tuple[float, ...] = ()
+    expected_best: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class SolverStats:
-    """Work done: distinct battle states, volley outcomes examined, candidate assignments
-    compared (optimal play) and wall-clock seconds; ``samples`` for Monte Carlo."""
+    """Work done: battle states, volley outcomes tabulated, candidate next states tabulated
+    (more than one per outcome under optimal play), value-iteration sweeps (1 unless Morph
+    Shields make the battle cyclic) and wall-clock seconds; ``samples`` for Monte Carlo."""
 
     states: int = 0
     outcomes: int = 0
     assignments: int = 0
     seconds: float = 0.0
     samples: int = 0
+    sweeps: int = 0
 
 
 @dataclass(frozen=True, slots=True)
