@@ -198,6 +198,21 @@ def _joint(side: int, own: int, enemy: int, n_def: int) -> int:
 
 
 @jit_inline
+def _repaired(joint: int, n_def: int, sa: Arrays, sd: Arrays) -> int:
+    """The joint state after the end-of-round Morph Shield repair."""
+    ia = joint // n_def
+    idd = joint - ia * n_def
+    return int(sa[REPAIR][ia] * n_def + sd[REPAIR][idd])
+
+
+@jit_inline
+def _wraps(j: int, n_slots: int, first_round: int) -> bool:
+    """True when slot ``j`` is the last of an engagement round (the next one starts after the
+    Morph Shield repair)."""
+    return j == n_slots - 1 and first_round < n_slots
+
+
+@jit_inline
 def choose(
     values: Floats,
     side: int,
@@ -210,12 +225,15 @@ def choose(
     sa: Arrays,
     sd: Arrays,
     tables: Arrays,
+    wrap: bool,
 ) -> int:
     """The firing side's best next joint state among candidates ``lo:hi``: the attacker
-    maximises P(attacker wins), the defender minimises it (ties: see ``prefer``)."""
+    maximises P(attacker wins), the defender minimises it (ties: see ``prefer``). With
+    ``wrap`` the next slot starts a new round, so candidates are taken after the repair."""
     cand = tables[T_CANDS]
     if hi - lo == 1:
-        return _joint(side, own2, cand[lo], n_def)
+        joint = _joint(side, own2, cand[lo], n_def)
+        return _repaired(joint, n_def, sa, sd) if wrap else joint
     best_joint = -1
     best_score = 0.0
     best_alive = 0
@@ -223,6 +241,8 @@ def choose(
     for c in range(lo, hi):
         e2 = cand[c]
         joint = _joint(side, own2, e2, n_def)
+        if wrap:
+            joint = _repaired(joint, n_def, sa, sd)
         p = p_attacker(
             values, joint, nxt, first_round, n_def, sa[IN_SECTOR], sd[IN_SECTOR], sa[ARMED],
             sd[ARMED],
@@ -323,6 +343,7 @@ def _contribution(
     own = ia if side == 0 else idd
     n_slots = values.shape[1]
     nxt = j + 1 if j + 1 < n_slots else first_round
+    wrap = _wraps(j, n_slots, first_round)
     k_values = values.shape[2]
     start = tables[T_START]
     out_cand = tables[T_CAND]
@@ -336,7 +357,7 @@ def _contribution(
             own2 = self_next[own, selfs[o]]
             best = choose(
                 values, side, own2, out_cand[o], out_cand[o + 1], nxt, first_round, n_def, sa,
-                sd, tables,
+                sd, tables, wrap,
             )  # fmt: skip
             acc += probs[o] * p_attacker(
                 values, best, nxt, first_round, n_def, sa[IN_SECTOR], sd[IN_SECTOR], sa[ARMED],
@@ -350,7 +371,7 @@ def _contribution(
         own2 = self_next[own, selfs[o]]
         best = choose(
             values, side, own2, out_cand[o], out_cand[o + 1], nxt, first_round, n_def, sa, sd,
-            tables,
+            tables, wrap,
         )  # fmt: skip
         _val(values, best, nxt, first_round, n_def, buf, sa, sd, escapes)
         p = probs[o]
@@ -403,6 +424,8 @@ def solve_state(
         if kind in (LEAVE, ATTACK_OR_RETREAT, PASS_OR_RETREAT):
             nxt = j + 1 if j + 1 < n_slots else first_round
             target = _target_of(s, j, kind, n_def, sa, sd, tables)
+            if _wraps(j, n_slots, first_round):
+                target = _repaired(target, n_def, sa, sd)
             _val(values, target, nxt, first_round, n_def, retreat[j], sa, sd, escapes)
     stale = not sa[ARMED][ia] and not sd[ARMED][idd]
     change = 0.0
@@ -646,8 +669,11 @@ def forward(
                     continue
                 kind = kinds[j]
                 nxt = j + 1 if j + 1 < n_slots else first_round
+                wrap = _wraps(j, n_slots, first_round)
                 if kind == LEAVE or (j >= m and decisions[s, j]):
                     target = _target_of(s, j, kind, n_def, sa, sd, tables)
+                    if wrap:
+                        target = _repaired(target, n_def, sa, sd)
                     _push(target, nxt, v, inflow, end_mass, end_stale, n_def, first_round, sa, sd)
                     continue
                 k_entry = entries[j]
@@ -660,7 +686,7 @@ def forward(
                     own2 = own_arrays[SELF_NEXT][own, tables[T_SELF][o]]
                     t = choose(
                         values, side, own2, out_cand[o], out_cand[o + 1], nxt, first_round,
-                        n_def, sa, sd, tables,
+                        n_def, sa, sd, tables, wrap,
                     )  # fmt: skip
                     mass = v * tables[T_PROB][o]
                     _push(t, nxt, mass, inflow, end_mass, end_stale, n_def, first_round, sa, sd)

@@ -1,0 +1,175 @@
+"""Retreat and Morph Shields in one battle: closed forms, the brute-force reference, and the
+property that having the retreat option never hurts a side's objective."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from calc.exact import ExactSolver, solve_exact
+from calc.model import Battle, Retreat, RetreatObjective, RetreatPolicy, Side
+from calc.result import BattleResult
+from tests.calc.brute_force_sector import sector_brute
+from tests.calc.helpers import ship, side
+
+TOL = 1e-12
+
+
+def retreating(
+    s: Side, policy: str = "optimal", objective: str = "value", below: float = 0.0
+) -> Side:
+    return replace(
+        s, can_retreat=True,
+        retreat=Retreat(RetreatPolicy(policy), below, RetreatObjective(objective)),
+    )  # fmt: skip
+
+
+def kept(r: BattleResult, index: int) -> float:
+    s = r.sides[index]
+    return sum(g.cost * g.expected_survivors for g in s.groups)
+
+
+def test_a_lone_ship_that_always_retreats() -> None:
+    # Equal initiative: the defender fires first (hits on 6: 1/6), then the attacker declares
+    # its retreat; next round the defender fires again, then the attacker leaves.
+    # P(destroyed) = 1/6 + 5/6 * 1/6 = 11/36; it escapes with 25/36; it never wins. It gets
+    # to declare its retreat only if the first shot missed: P(retreats) = 5/6.
+    a = retreating(side("A", (ship(init=3, cost=3), 1)), "threshold", below=1.0)
+    d = side("D", (ship(init=3, cost=3), 1))
+    r = solve_exact(Battle.two_sided(a, d))
+    att, dfn = r.sides
+    assert r.attacker_wins == pytest.approx(0.0, abs=TOL)
+    assert r.defender_wins == pytest.approx(1.0, abs=TOL)
+    assert att.retreats == pytest.approx(5 / 6, abs=TOL)
+    assert att.expected_saved == pytest.approx(25 / 36, abs=TOL)
+    assert att.groups[0].survivors == pytest.approx((11 / 36, 25 / 36), abs=TOL)
+    # When it tried to retreat with all its ships it loses the participation tile; shot down
+    # before its activation (1/6) it keeps it. It destroyed nothing.
+    assert att.reputation_tiles[0] == pytest.approx(5 / 6, abs=TOL)
+    assert att.reputation_tiles[1] == pytest.approx(1 / 6, abs=TOL)
+    # The defender: 1 for taking part, +1 if it destroyed the interceptor.
+    assert dfn.reputation_tiles[1] == pytest.approx(25 / 36, abs=TOL)
+    assert dfn.reputation_tiles[2] == pytest.approx(11 / 36, abs=TOL)
+
+
+def test_retreating_ships_can_still_be_shot_and_a_full_retreat_loses() -> None:
+    # The attacker fires first (initiative 3 vs 2) but has no chance: it declares at once.
+    a = retreating(side("A", (ship(init=3, cannons={}), 2)), "threshold", below=0.5)
+    d = side("D", (ship(init=2, comp=5), 1))  # hits on 2+ (5/6)
+    r = solve_exact(Battle.two_sided(a, d))
+    # Round 1: A declares, D shoots one (5/6). Round 2: A's survivors leave before D fires.
+    assert r.sides[0].expected_saved == pytest.approx(2 - 5 / 6, abs=TOL)
+    assert r.defender_wins == pytest.approx(1.0, abs=TOL)
+
+
+def test_morph_ship_against_a_one_damage_attacker() -> None:
+    # D: hull 1 with a Morph Shield, fires first with 1 yellow (1/6 kills A). A: 2 yellow dice
+    # (1/6 each) must land both in one round: the other damage is repaired at the round's end.
+    # Per round: D wins 1/6; else A wins 1/36.  P(A wins) = (5/6)(1/36) / (1/6 + (5/6)(1/36))
+    # = 5/41.
+    a = side("A", (ship(init=1, cannons={"yellow": 2}), 1))
+    d = side("D", (ship("cruiser", init=3, hull=1, morph=1), 1))
+    r = solve_exact(Battle.two_sided(a, d))
+    assert r.attacker_wins == pytest.approx(float(Fraction(5, 41)), abs=TOL)
+    assert r.stats.sweeps > 1  # solved by value iteration (the repair makes a cycle)
+    # Without the Morph Shield the damage stays and A does better.
+    plain = solve_exact(Battle.two_sided(a, side("D", (ship("cruiser", init=3, hull=1), 1))))
+    assert plain.attacker_wins > r.attacker_wins + 0.1
+
+
+def test_morph_expected_rounds() -> None:
+    # Same battle: each round ends it with probability 1/6 + 5/216 = 41/216.
+    a = side("A", (ship(init=1, cannons={"yellow": 2}), 1))
+    d = side("D", (ship("cruiser", init=3, hull=1, morph=1), 1))
+    r = solve_exact(Battle.two_sided(a, d))
+    assert r.expected_rounds == pytest.approx(216 / 41, abs=1e-9)
+
+
+TINY = {
+    "retreat on value": (
+        retreating(
+            side(
+                "A", (ship("cruiser", init=2, hull=1, comp=1, cost=5), 1), (ship(init=3, cost=3), 1)
+            )
+        ),
+        side("D", (ship("dreadnought", init=1, hull=2, comp=1, cannons={"yellow": 2}, cost=8), 1)),
+    ),
+    "retreat on win": (
+        retreating(side("A", (ship(init=3, comp=1, cost=3), 2)), "optimal", "win"),
+        side("D", (ship("cruiser", init=2, hull=1, comp=2, cost=5), 1)),
+    ),
+    "defender threshold": (
+        side("A", (ship("cruiser", init=2, hull=1, comp=1, cannons={"yellow": 2}, cost=5), 1)),
+        retreating(side("D", (ship(init=3, cost=3), 2)), "threshold", below=0.6),
+    ),
+    "both retreat, morph": (
+        retreating(side("A", (ship("cruiser", init=2, hull=1, comp=1, morph=1, cost=5), 1))),
+        retreating(
+            side("D", (ship("cruiser", init=2, hull=1, comp=1, cost=5), 1)), "optimal", "win"
+        ),
+    ),
+    "morph with missiles": (
+        side(
+            "A",
+            (ship("cruiser", init=1, hull=2, comp=1, morph=1, missiles={"yellow": 1}, cost=5), 1),
+        ),
+        side("D", (ship(init=3, comp=1, cannons={"yellow": 1}, cost=3), 2)),
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(TINY))
+def test_matches_the_brute_force(name: str) -> None:
+    a, d = TINY[name]
+    b = Battle.two_sided(a, d)
+    r = solve_exact(b)
+    ref = sector_brute(b)
+    assert r.attacker_wins == pytest.approx(ref[0], abs=1e-10)
+    assert r.defender_wins == pytest.approx(ref[1], abs=1e-10)
+    assert kept(r, 0) == pytest.approx(ref[2], abs=1e-9)
+    assert kept(r, 1) == pytest.approx(ref[3], abs=1e-9)
+
+
+def test_general_loops_equal_the_plain_fast_path() -> None:
+    from tests.calc.test_exact_fast_vs_reference import MEDIUM
+
+    for b in MEDIUM.values():
+        plain = solve_exact(b)
+        general = ExactSolver(b, general=True).run()
+        assert general.attacker_wins == pytest.approx(plain.attacker_wins, abs=1e-12)
+        assert general.expected_rounds == pytest.approx(plain.expected_rounds, abs=1e-9)
+        for gs, ps in zip(general.sides, plain.sides, strict=True):
+            for gg, pg in zip(gs.groups, ps.groups, strict=True):
+                assert gg.survivors == pytest.approx(pg.survivors, abs=1e-12)
+
+
+@st.composite
+def small_sides(draw: st.DrawFn, name: str) -> Side:
+    n = draw(st.integers(1, 2))
+    groups = [
+        (ship("interceptor", init=draw(st.integers(1, 3)), comp=draw(st.integers(0, 2)), cost=3), n)
+    ]
+    if draw(st.booleans()):
+        groups.append((ship("cruiser", init=draw(st.integers(0, 3)), hull=1, comp=1, cost=5), 1))
+    return side(name, *groups)
+
+
+@settings(max_examples=25)
+@given(small_sides("A"), small_sides("D"), st.sampled_from(["value", "win"]))
+def test_the_retreat_option_never_lowers_the_optimal_objective(
+    a: Side, d: Side, objective: str
+) -> None:
+    plain = solve_exact(Battle.two_sided(a, d))
+    with_option = solve_exact(Battle.two_sided(retreating(a, "optimal", objective), d))
+    if objective == "win":
+        assert with_option.attacker_wins >= plain.attacker_wins - 1e-9
+    else:
+
+        def value(r: BattleResult) -> float:
+            return kept(r, 0) - kept(r, 1)
+
+        assert value(with_option) >= value(plain) - 1e-9
