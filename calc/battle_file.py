@@ -307,8 +307,8 @@ def _side(
         except BlueprintError as exc:
             raise _fail(f"{path}.techs[{i}]", str(exc)) from None
     ships = obj.get("ships")
-    if not isinstance(ships, list) or not ships:
-        raise _fail(f"{path}.ships", f"expected a non-empty list of ship groups, got {ships!r}")
+    if not isinstance(ships, list):
+        raise _fail(f"{path}.ships", f"expected a list of ship groups, got {ships!r}")
     groups = tuple(_group(g, f"{path}.ships[{i}]", species_id, npc) for i, g in enumerate(ships))
     per_class: dict[ShipClass, int] = {}
     for g in groups:
@@ -391,6 +391,14 @@ def parse_battle(data: Any) -> tuple[Battle, BattleOptions]:
         battle = Battle(tuple(sides), defender)
     except BattleError as exc:
         raise _fail("sides", str(exc)) from None
+    for i, s in enumerate(battle.sides):
+        if s.population and i != battle.defender:
+            prefix = "sides" if "sides" in top else ("attacker" if i == 0 else "defender")
+            where = f"{prefix}[{i}].population" if prefix == "sides" else f"{prefix}.population"
+            raise _fail(
+                where,
+                "only the side controlling the sector (the defender) has population in it",
+            )
     for name in dict(retreats):
         if name not in names:
             raise _fail(f"options.retreat.{name}", f"no side is called {name!r}; sides: {names!r}")

@@ -112,6 +112,8 @@ class Chunk:
     saved: np.ndarray
     retreated: np.ndarray
     participated: np.ndarray
+    damage: tuple[np.ndarray, np.ndarray] | None = None
+    status: tuple[np.ndarray, np.ndarray] | None = None
 
 
 class MonteCarlo:
@@ -162,9 +164,19 @@ class MonteCarlo:
                 most_dice = max(most_dice, int((per_ship * np.array(spec.counts)).max()))
         self.max_hits = max(1, most_dice)
 
-    def chunk(self, rng: np.random.Generator, n: int) -> Chunk:
-        """Simulate ``n`` battles."""
+    def chunk(self, rng: np.random.Generator, n: int, *, details: bool = False) -> Chunk:
+        """Simulate ``n`` battles; with ``details`` also every ship's final damage and every
+        group's retreat status (sector combat chains battles on them)."""
         a, d = self.arrays
+        rows = n if details else 0
+        damage = (
+            np.empty((rows, len(a["grp"])), dtype=np.int64),
+            np.empty((rows, len(d["grp"])), dtype=np.int64),
+        )
+        status = (
+            np.empty((rows, len(a["hull"])), dtype=np.int64),
+            np.empty((rows, len(d["hull"])), dtype=np.int64),
+        )
         c = Chunk(
             winner=np.empty(n, dtype=np.int64),
             survivors=(
@@ -179,6 +191,8 @@ class MonteCarlo:
             saved=np.empty((n, 2), dtype=np.int64),
             retreated=np.empty((n, 2), dtype=np.bool_),
             participated=np.empty((n, 2), dtype=np.bool_),
+            damage=damage if details else None,
+            status=status if details else None,
         )
         simulate(
             rng, n,
@@ -191,6 +205,7 @@ class MonteCarlo:
             self.die_damage, self.rift_enemy, self.rift_self,
             MAX_ROUNDS, self.max_hits, c.winner, c.survivors[0], c.survivors[1],
             c.destroyed[0], c.destroyed[1], c.rounds, c.saved, c.retreated, c.participated,
+            damage[0], damage[1], status[0], status[1],
         )  # fmt: skip
         return c
 

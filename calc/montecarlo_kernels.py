@@ -226,6 +226,10 @@ def simulate(
     out_saved: Ints,
     out_retreated: Bools,
     out_participated: Bools,
+    out_damage_a: Ints,
+    out_damage_d: Ints,
+    out_status_a: Ints,
+    out_status_d: Ints,
 ) -> None:
     """Simulate ``n_battles`` battles (see module doc). ``retreat_below[side]`` < 0 means the
     side never retreats; otherwise a ship type retreats at its activation when its side's
@@ -392,3 +396,8 @@ def simulate(
         out_retreated[b, 1] = declared[1]
         out_participated[b, 0] = not (all_retreat[0] or stalemate_escape)
         out_participated[b, 1] = not all_retreat[1]
+        if out_damage_a.shape[0] > 0:
+            out_damage_a[b, :] = dmg_a
+            out_damage_d[b, :] = dmg_d
+            out_status_a[b, :] = status_a
+            out_status_d[b, :] = status_d

@@ -1,70 +1,110 @@
-"""``calc.odds``: the one call that answers "what will this battle do?" - the ladder.
+"""``calc.odds``: the one call that answers "what will this fight do?" - the ladder.
 
-With ``method="auto"`` it estimates the exact solver's state count *before* solving (the
-product, over ship types, of the number of damage multisets) and its running time, then takes
+Any battle goes through the sector layer (``calc.sector``): one battle for two sides, a chain
+of battles for more, then population attacks and reputation draws. With ``method="auto"`` it
+estimates the exact solver's work *before* solving (states: the product, over ship types, of
+the damage multisets, times retreat statuses; seconds from measured costs per state) and takes
 the first rung that fits the budget:
 
 1. the exact solver with the requested policies;
 2. if a side asked for ``optimal`` play: the exact solver with ``greedy`` for those sides (the
    result says that optimal play was approximated);
-3. Monte Carlo with the ``npc`` and ``greedy`` policies (optimal approximated by greedy, and
-   said so), stopping at the target standard error or the time budget.
+3. Monte Carlo with the ``npc`` and ``greedy`` policies (approximations said in ``why``),
+   ``budget.mc_samples`` simulated sectors unless ``samples`` is given (40,000 keep the
+   standard error of P(attacker wins) at most 0.0025).
 
 The result says which method ran and why (``method``, ``why``). ``method="exact"`` and
-``method="monte-carlo"`` force a rung. Nothing here can exhaust memory: the exact solver refuses
-battles over its memory budget before allocating, and Monte Carlo's memory does not grow with
-the number of samples.
+``method="monte-carlo"`` force a rung. Nothing can exhaust memory or hang: the exact solver
+refuses battles over its state and memory budgets before allocating, an exact solve that runs
+past ``budget.hard_seconds`` (the estimate was wrong) is stopped and the ladder moves on, and
+Monte Carlo's memory is bounded by its sample count.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 import numpy as np
 
-from calc.battle_state import activation_order, estimate_states
+from calc.battle_state import engagement_order, estimate_states, side_state_count
 from calc.errors import BattleError, TooLargeError
-from calc.exact import DEFAULT_STATE_BUDGET, solve_exact
+from calc.exact import DEFAULT_STATE_BUDGET
 from calc.model import Battle, Policy, Side
-from calc.montecarlo import simulate_battle
 from calc.result import BattleResult
+from calc.sector import battle_order, check_population, solve_sector
 
 # Seconds per (battle state x firing slot), measured with `fleetlab bench` on the corpus
-# (2-core machine): the largest corpus battle, 141,750 states x 5 slots, takes 1.26 s with
-# optimal play and 0.60 s with the NPC rule. Rounded up for safety.
+# (2-core machine, thread CPU time): the largest corpus battle, 141,750 states x 5 slots, takes
+# 1.55 s with optimal play and 0.66 s with the NPC rule. Rounded up for safety; battles with
+# retreats or Morph Shields take the general loops, about 3 times slower.
 SECONDS_PER_STATE_SLOT = {Policy.OPTIMAL: 2.5e-6, Policy.GREEDY: 1.2e-6, Policy.NPC: 1.2e-6}
+GENERAL_LOOPS_FACTOR = 3.0
 
 
 @dataclass(frozen=True, slots=True)
 class Budget:
-    """Limits of the ladder: states and estimated seconds for the exact solver, and the
-    Monte Carlo stopping rule (target standard error of P(attacker wins), time, samples).
+    """Limits of the ladder.
 
-    The estimate of seconds decides the rung; an exact solve that runs past
-    ``hard_limit_factor * max_seconds + 5`` seconds anyway (the estimate was wrong) is stopped
-    and the ladder moves on, so no battle can hang."""
+    The exact solver takes a battle when every battle of the sector has at most
+    ``max_states`` states and the estimated time is at most ``max_seconds``. An exact solve
+    running past ``hard_seconds`` anyway is stopped. Monte Carlo simulates ``mc_samples``
+    sectors unless the caller gives a sample count.
+    """
+
+    max_states: int = DEFAULT_STATE_BUDGET
+    max_seconds: float = 20.0
+    hard_limit_factor: float = 3.0
+    mc_samples: int = 40_000
 
     @property
     def hard_seconds(self) -> float:
         """Wall-clock limit of one exact solve."""
         return self.hard_limit_factor * self.max_seconds + 5.0
 
-    max_states: int = DEFAULT_STATE_BUDGET
-    max_seconds: float = 20.0
-    hard_limit_factor: float = 3.0
-    target_se: float = 0.0025
-    mc_seconds: float = 10.0
-    mc_max_samples: int = 1_000_000
+
+def _pair_seconds(attacker: Side, defender: Side) -> float:
+    a, d = attacker.canonical(), defender.canonical()
+    states = estimate_states(Battle((a, d), 1))
+    slots = len(engagement_order(a, d))
+    per = max(SECONDS_PER_STATE_SLOT[s.policy] for s in (a, d))
+    general = any(s.retreats for s in (a, d)) or any(
+        g.stats.morph for s in (a, d) for g in s.groups
+    )
+    return states * max(1, slots) * per * (GENERAL_LOOPS_FACTOR if general else 1.0)
 
 
 def exact_seconds_estimate(battle: Battle, states: int | None = None) -> float:
-    """Rough running time of the exact solver (seconds) before solving."""
-    states = estimate_states(battle) if states is None else states
-    a, d = battle.attacker_side.canonical(), battle.defender_side.canonical()
-    slots = len(activation_order(a, d, missiles=True)) + len(activation_order(a, d, False))
-    slowest = max(SECONDS_PER_STATE_SLOT[s.policy] for s in (a, d))
-    return states * max(1, slots) * slowest
+    """Rough running time (seconds) of the exact solution of a battle or a whole sector,
+    before solving. In a sector each later battle may be solved once for every state its
+    arriving side can be in."""
+    order = battle_order(battle)
+    sides = battle.sides
+    total = 0.0
+    for step, opponent in enumerate(order[1:]):
+        defender = sides[opponent]
+        if not defender.ship_count:
+            continue
+        for holder in order[: step + 1]:
+            attacker = sides[holder]
+            if not attacker.ship_count:
+                continue
+            arrivals = 1 if step == 0 else side_state_count(attacker)
+            total += arrivals * _pair_seconds(attacker, defender)
+    return total
+
+
+def largest_battle_states(battle: Battle) -> int:
+    """The state count of the largest battle the sector can hold."""
+    order = battle_order(battle)
+    largest = 0
+    for i, a in enumerate(order):
+        for b in order[i + 1 :]:
+            if battle.sides[a].ship_count and battle.sides[b].ship_count:
+                largest = max(
+                    largest, estimate_states(Battle((battle.sides[a], battle.sides[b]), 1))
+                )
+    return largest
 
 
 def _greedy_instead_of_optimal(battle: Battle) -> Battle:
@@ -72,17 +112,6 @@ def _greedy_instead_of_optimal(battle: Battle) -> Battle:
         replace(s, policy=Policy.GREEDY) if s.policy is Policy.OPTIMAL else s for s in battle.sides
     )
     return Battle(sides, battle.defender)
-
-
-def _optimal_requested(battle: Battle) -> bool:
-    return any(s.policy is Policy.OPTIMAL for s in battle.sides)
-
-
-def _relabel(result: BattleResult, battle: Battle, why: str, approximated: bool) -> BattleResult:
-    """Report the requested policies' names for the sides, with the approximation flagged."""
-    return replace(
-        result, why=why, optimal_approximated=approximated or result.optimal_approximated
-    )
 
 
 def odds(
@@ -93,82 +122,64 @@ def odds(
     samples: int | None = None,
     seed: int | None = None,
     rng: np.random.Generator | None = None,
+    bag: Sequence[tuple[int, int]] | None = None,
     progress: Callable[[float], None] | None = None,
 ) -> BattleResult:
-    """The odds of a two-sided battle by the ladder (``auto``) or a forced method.
+    """The odds of a battle or a whole sector by the ladder (``auto``) or a forced method.
 
-    ``samples`` and ``seed`` (or an explicit ``rng``) set the simulation; without ``samples``
-    Monte Carlo runs until the standard error of P(attacker wins) is at most
-    ``budget.target_se`` or ``budget.mc_seconds`` pass.
+    ``samples`` and ``seed`` (or an explicit ``rng``) set the simulation. ``bag`` gives the
+    reputation tiles in the bag as ``((value, count), ...)`` (default: the base game's).
     """
-    if len(battle.sides) != 2:
-        raise BattleError(
-            f"calc.odds takes a two-sided battle; this one has {len(battle.sides)} sides "
-            "(sector combat handles more)"
-        )
     if method not in ("auto", "exact", "monte-carlo"):
         raise BattleError(f"unknown method {method!r}; legal: auto, exact, monte-carlo")
+    check_population(battle)
     generator = rng if rng is not None else np.random.default_rng(seed)
 
     def monte_carlo(reason: str) -> BattleResult:
-        result = simulate_battle(
-            battle,
-            generator,
-            samples if samples is not None else budget.mc_max_samples,
-            target_se=None if samples is not None else budget.target_se,
-            time_budget=None if samples is not None else budget.mc_seconds,
-            progress=progress,
+        n = samples if samples is not None else budget.mc_samples
+        if n < 1:
+            raise BattleError(f"samples must be at least 1, got {n!r}")
+        result = solve_sector(
+            battle, method="monte-carlo", rng=generator, samples=n, bag=bag, progress=progress
         )
-        return _relabel(result, battle, f"{reason}; {result.why}", result.optimal_approximated)
+        return replace(result, why=f"{reason}; {result.why}")
 
-    states = estimate_states(battle)
+    def exact(b: Battle) -> BattleResult:
+        return solve_sector(
+            b, method="exact", bag=bag, progress=progress, time_budget=budget.hard_seconds
+        )
+
+    states = largest_battle_states(battle)
     if method == "monte-carlo":
         return monte_carlo("Monte Carlo requested")
     if method == "exact":
-        result = solve_exact(battle, state_budget=max(states, 1), progress=progress)
-        return _relabel(result, battle, f"exact requested; {states:,} states", False)
-    seconds = exact_seconds_estimate(battle, states)
+        result = solve_sector(battle, method="exact", bag=bag, progress=progress)
+        return replace(result, why=f"exact requested; {result.why}")
+    seconds = exact_seconds_estimate(battle)
     reason = (
         f"{states:,} states (about {seconds:.0f} s) exceed the exact budget of "
         f"{budget.max_states:,} states / {budget.max_seconds:g} s"
     )
     if states <= budget.max_states and seconds <= budget.max_seconds:
         try:
-            result = solve_exact(
-                battle,
-                state_budget=budget.max_states,
-                progress=progress,
-                time_budget=budget.hard_seconds,
-            )
-            return _relabel(result, battle, f"{states:,} states, within the exact budget", False)
+            result = exact(battle)
+            return replace(result, why=f"{result.why}, within the exact budget")
         except TooLargeError as exc:
             reason = f"{states:,} states, but {exc}"
-    if _optimal_requested(battle):
+    if any(s.policy is Policy.OPTIMAL for s in battle.sides):
         greedy = _greedy_instead_of_optimal(battle)
-        greedy_seconds = exact_seconds_estimate(greedy, states)
-        if states <= budget.max_states and greedy_seconds <= budget.max_seconds:
+        if states <= budget.max_states and exact_seconds_estimate(greedy) <= budget.max_seconds:
             try:
-                result = solve_exact(
-                    greedy,
-                    state_budget=budget.max_states,
-                    progress=progress,
-                    time_budget=budget.hard_seconds,
-                )
-                return _relabel(
+                result = exact(greedy)
+                return replace(
                     result,
-                    battle,
-                    f"{reason} for optimal play; exact with the greedy policy "
+                    why=f"{reason} for optimal play; exact with the greedy policy "
                     "(optimal play approximated by greedy)",
-                    True,
+                    optimal_approximated=True,
                 )
             except TooLargeError as exc:
                 reason = f"{reason}; greedy: {exc}"
     return monte_carlo(reason)
-
-
-def side_policies(battle: Battle) -> dict[str, Policy]:
-    """The policy each side asked for."""
-    return {s.name: s.policy for s in battle.sides}
 
 
 def with_policies(battle: Battle, policies: dict[str, Policy]) -> Battle:

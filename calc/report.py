@@ -38,7 +38,15 @@ def side_to_dict(side: SideResult) -> dict[str, Any]:
             for g in side.groups
         ],
         "expected_material_lost": _round(side.expected_material_lost),
-        "reputation": {"tiles_drawn": [_round(p) for p in side.reputation_tiles]},
+        "holds_sector": _round(side.holds_sector),
+        "retreats": _round(side.retreats),
+        "expected_saved": _round(side.expected_saved),
+        "population_destroyed": [_round(p) for p in side.population_destroyed],
+        "reputation": {
+            "tiles_drawn": [_round(p) for p in side.reputation_tiles],
+            "best": [_round(p) for p in side.reputation_best],
+            "expected_best": None if side.expected_best is None else _round(side.expected_best),
+        },
     }
 
 
@@ -109,6 +117,9 @@ def result_to_text(result: BattleResult) -> str:
         lines.append(f"Draw (both destroyed): {percent(result.draw)}")
     if result.stalemate:
         lines.append(f"Stalemate (counted for the defender): {percent(result.stalemate)}")
+    if len(result.sides) > 2:
+        holders = ", ".join(f"{s.name} {percent(s.holds_sector)}" for s in result.sides)
+        lines.append(f"Holds the sector: {holders}; nobody {percent(result.draw)}")
     lines.append(f"Expected engagement rounds: {result.expected_rounds:.2f}")
     for s in result.sides:
         lines.append("")
