@@ -76,3 +76,57 @@ def cosmic_win_chart(
         margin={"t": 30, "b": 40},
     )
     return fig
+
+
+def upgrade_gain_figure(labels: Sequence[str], gains: Sequence[float], side: str) -> go.Figure:
+    """Horizontal bars: the change in the side's P(win), in percentage points, per upgrade.
+
+    ``fig.data[0].y`` are the upgrades (best at the top) and ``x`` their gains; gains are
+    green, losses red.
+    """
+    points = [100 * g for g in gains]
+    fig = go.Figure(
+        go.Bar(
+            x=points,
+            y=list(labels),
+            orientation="h",
+            marker_color=["#2e7d32" if p >= 0 else "#c62828" for p in points],
+            hovertemplate="%{y}: %{x:+.2f} points<extra></extra>",
+        )
+    )
+    fig.update_layout(
+        xaxis_title=f"change in P({side} wins), percentage points",
+        yaxis={"autorange": "reversed", "automargin": True},
+        margin={"l": 10, "r": 10, "t": 30, "b": 40},
+        height=max(240, 24 * len(points) + 90),
+    )
+    return fig
+
+
+def design_comparison_figure(
+    designs: Sequence[str], outcomes: Sequence[Sequence[float]], outcome_names: Sequence[str]
+) -> go.Figure:
+    """Stacked bars per design: the probability of each outcome (win, lose, draw ...).
+
+    ``outcomes[i][j]`` is P(outcome j) with design i; trace j is outcome j, in percent.
+    """
+    colours = ("#2e7d32", "#c62828", "#757575", "#f9a825")
+    fig = go.Figure()
+    for j, name in enumerate(outcome_names):
+        values = [100 * row[j] for row in outcomes]
+        fig.add_bar(
+            name=name,
+            x=list(designs),
+            y=values,
+            marker_color=colours[j % len(colours)],
+            text=[f"{v:.1f}%" for v in values],
+            textposition="inside",
+        )
+    fig.update_layout(
+        barmode="stack",
+        yaxis={"title": "probability (%)", "range": [0, 100]},
+        legend={"orientation": "h"},
+        margin={"l": 40, "r": 10, "t": 30, "b": 40},
+        height=320,
+    )
+    return fig
