@@ -9,16 +9,22 @@ from __future__ import annotations
 
 import streamlit as st
 
-st.set_page_config(page_title="Fleetlab", page_icon="🚀", layout="wide")
+st.set_page_config(page_title="Fleetlab", page_icon=":material/rocket_launch:", layout="wide")
 
 pages = {
     "Battles": [
-        st.Page("ui/views/battle_odds.py", title="Battle odds", icon="🎲", default=True),
-        st.Page("ui/views/blueprint_whatif.py", title="Blueprint what-if", icon="🔧"),
-        st.Page("ui/views/species_blueprints.py", title="Species blueprints", icon="🛠️"),
+        st.Page(
+            "ui/views/battle_odds.py", title="Battle odds", icon=":material/casino:", default=True
+        ),
+        st.Page("ui/views/blueprint_whatif.py", title="Blueprint what-if", icon=":material/build:"),
+        st.Page(
+            "ui/views/species_blueprints.py",
+            title="Species blueprints",
+            icon=":material/menu_book:",
+        ),
     ],
     "Other games": [
-        st.Page("ui/views/cosmic_encounter.py", title="Cosmic Encounter", icon="🪐"),
+        st.Page("ui/views/cosmic_encounter.py", title="Cosmic Encounter", icon=":material/public:"),
     ],
 }
 st.navigation(pages).run()

@@ -65,11 +65,10 @@ def blueprint_editor(
     """
     layout = bp.layout
     slots = list(range(len(bp.slots)))
-    if len(bp.placeable(OUTSIDE, techs)) > 1 or bp.outside is not None:
+    if bp.outside is not None or (every and len(bp.placeable(OUTSIDE, techs)) > 1):
         slots.append(OUTSIDE)
-    columns = st.columns(4 if len(slots) > 6 else 2)
-    for n, slot in enumerate(slots):
-        with columns[n % len(columns)]:
+    for slot in slots:
+        with st.container():
             label = slot_name(bp, slot)
             if slot != OUTSIDE and layout.blocked[slot]:
                 st.selectbox(
@@ -86,8 +85,8 @@ def blueprint_editor(
             current = bp.outside if slot == OUTSIDE else bp.slots[slot]
             ids = [EMPTY if p is None else p.id for p in choices]
             names = {
-                (EMPTY if p is None else p.id): ("" if p in legal else "⚠ ")
-                + part_label(p, printed)
+                (EMPTY if p is None else p.id): part_label(p, printed)
+                + ("" if p in legal else " · breaks a rule")
                 for p in choices
             }
             widget = f"{key_prefix}.slot{slot}#{state.revision()}.{bp.compact()}"
@@ -100,14 +99,15 @@ def blueprint_editor(
                 on_change=_pick,
                 args=(on_part, slot, widget),
                 help=(
-                    f"Parts that fit here with {owner}'s techs; ⚠ marks a part that breaks a rule."
+                    "Every part that fits here; those marked 'breaks a rule' are not legal "
+                    f"with {owner}'s techs and the other slots."
                     if every
                     else f"Only the parts that keep the blueprint legal with {owner}'s techs."
                 ),
             )
     st.caption(stats_line(bp))
     for problem in bp.problems(techs=techs):
-        st.error(_plain(str(problem)), icon="⚠️")
+        st.error(_plain(str(problem)), icon=":material/error:")
 
 
 def _pick(on_part: Callable[[int, str | None], None], slot: int, widget: str) -> None:
@@ -140,7 +140,7 @@ def headline_view(result: BattleResult) -> None:
             "Optimal play was approximated: the battle is too large to solve with optimal "
             "damage assignment within the budget, so the sides that asked for it used the "
             "greedy policy.",
-            icon="⚖️",
+            icon=":material/balance:",
         )
     st.caption(solver_caption(result))
 
@@ -192,8 +192,9 @@ def battle_file_tools(built: Built) -> None:
     """Share link, download and upload of the battle file, and a way back to the example."""
     st.subheader("Battle file")
     if built.ok:
-        st.caption("Link to this battle (the address bar holds it too):")
-        st.code(state.share_url(built), language=None, wrap_lines=True)
+        with st.expander("Link to this battle"):
+            st.caption("The address bar holds the same link; copy either.")
+            st.code(state.share_url(built), language=None, wrap_lines=True)
         st.download_button(
             "Download battle file",
             json.dumps(built.doc, indent=2),

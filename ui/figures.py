@@ -8,39 +8,59 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import plotly.graph_objects as go
+from plotly.subplots import make_subplots
 
 from calc.result import BattleResult
 
 SIDE_COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b")
 
 
+def _shade(colour: str, step: int, steps: int) -> str:
+    """The side's colour, lighter for later groups, so groups of one side stay apart."""
+    if steps <= 1 or step == 0:
+        return colour
+    mix = 0.6 * step / (steps - 1)
+    rgb = [int(colour[i : i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(c + (255 - c) * mix):02x}" for c in rgb)
+
+
 def survivors_figure(result: BattleResult) -> go.Figure:
-    """Bar chart per ship group: P(exactly k ships survive), one trace per group.
+    """Bar charts of P(exactly k ships survive), one panel per side, one trace per group.
 
     Each trace is named "side: group" and its ``y`` values are the survivor distribution in
-    percent, so the figure can be read (and tested) as data.
+    percent, so the figure can be read (and tested) as data. Groups of a side share its colour
+    in shades.
     """
-    fig = go.Figure()
-    for side_index, side in enumerate(result.sides):
+    sides = result.sides
+    fig = make_subplots(
+        rows=1,
+        cols=len(sides),
+        subplot_titles=[f"{side.name}: ships left" for side in sides],
+        shared_yaxes=True,
+        horizontal_spacing=0.06,
+    )
+    for side_index, side in enumerate(sides):
         colour = SIDE_COLOURS[side_index % len(SIDE_COLOURS)]
-        for group in side.groups:
+        for group_index, group in enumerate(side.groups):
             fig.add_trace(
                 go.Bar(
                     name=f"{side.name}: {group.label}",
                     x=[str(k) for k in range(len(group.survivors))],
                     y=[100 * p for p in group.survivors],
-                    marker_color=colour,
-                    opacity=0.85,
+                    marker_color=_shade(colour, group_index, len(side.groups)),
+                    marker_line={"color": "#333333", "width": 0.5},
                     hovertemplate="%{x} left: %{y:.2f}%<extra>%{fullData.name}</extra>",
-                )
+                ),
+                row=1,
+                col=side_index + 1,
             )
+        fig.update_xaxes(title_text="ships left at the end", row=1, col=side_index + 1)
+    fig.update_yaxes(title_text="probability (%)", row=1, col=1)
     fig.update_layout(
         barmode="group",
-        xaxis_title="ships left at the end",
-        yaxis_title="probability (%)",
-        legend_title="group",
-        margin={"l": 40, "r": 10, "t": 30, "b": 40},
-        height=360,
+        legend={"orientation": "h", "y": -0.25, "x": 0},
+        margin={"l": 50, "r": 10, "t": 40, "b": 40},
+        height=380,
     )
     return fig
 

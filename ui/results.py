@@ -181,9 +181,7 @@ def result_csv(result: BattleResult) -> str:
 def solver_caption(result: BattleResult) -> str:
     """How the result was computed, for under the headline."""
     st = result.stats
-    work = (
-        f"{st.samples:,} simulated battles"
-        if result.method is Method.MONTE_CARLO
-        else f"{st.states:,} battle states"
-    )
-    return f"{result.why}. {work} in {st.seconds:.2f} s."
+    took = f"{st.seconds:.2f} s" if st.seconds >= 0.01 else "under 0.01 s"
+    if result.method is Method.MONTE_CARLO:
+        return f"Monte Carlo: {result.why}; {took}."
+    return f"Exact: {result.why}; solved in {took}."

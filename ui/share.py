@@ -7,10 +7,10 @@ base64 and zlib (refusing more than ``MAX_JSON_BYTES`` of JSON) and reads JSON; 
 checks the document as a battle file.
 
 >>> token = encode_battle({"format": "fleetlab-battle/1", "sides": []})
->>> token.startswith("1.")
-True
+>>> token
+'1.eNqrVirOTEktVrKKjq0FABvkBEc'
 >>> decode_battle(token)
-{'format': 'fleetlab-battle/1', 'sides': []}
+{'sides': [], 'format': 'fleetlab-battle/1'}
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ import zlib
 from typing import Any
 
 from blueprints import BlueprintError, part
+from calc.battle_file import FORMAT as BATTLE_FORMAT
 from calc.errors import BattleFileError
 from ui.battle_editor import BattleDraft, draft_from_file, example_battle
 
@@ -37,10 +38,23 @@ class ShareError(ValueError):
 
 
 def _shorten(doc: Any) -> Any:
-    """The battle file with part ids replaced by their short codes (fewer characters)."""
+    """The battle file in fewer characters: part ids as their short codes, and without what
+    the format implies (its name, which the link's version fixes, and default options)."""
     if not isinstance(doc, dict):
         return doc
-    out = dict(doc)
+    out = {k: v for k, v in doc.items() if k != "format" or v != BATTLE_FORMAT}
+    options = out.get("options")
+    if isinstance(options, dict):
+        options = {k: v for k, v in options.items() if not (k == "method" and v == "auto")}
+        policy = options.get("policy")
+        if isinstance(policy, dict):
+            policy = {name: p for name, p in policy.items() if p != "optimal"}
+            options["policy"] = policy
+            if not policy:
+                del options["policy"]
+        out["options"] = options
+        if not options:
+            del out["options"]
     sides = out.get("sides")
     if isinstance(sides, list):
         out["sides"] = [_shorten_side(s) for s in sides]
@@ -93,7 +107,7 @@ def decode_battle(token: str) -> Any:
             f"this one reads {VERSION!r})"
         )
     try:
-        packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
+        packed = base64.b64decode(body + "=" * (-len(body) % 4), altchars=b"-_", validate=True)
     except (binascii.Error, ValueError):
         raise ShareError("the link is damaged (not URL-safe base64); copy it again") from None
     unpacker = zlib.decompressobj()
@@ -106,9 +120,12 @@ def decode_battle(token: str) -> Any:
     if not unpacker.eof:
         raise ShareError("the link is cut short; copy all of it")
     try:
-        return json.loads(raw.decode("utf-8"))
+        doc = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError):
         raise ShareError("the link's battle is not valid JSON") from None
+    if isinstance(doc, dict):
+        doc.setdefault("format", BATTLE_FORMAT)
+    return doc
 
 
 def draft_from_link(token: str | None) -> tuple[BattleDraft, str | None]:

@@ -58,7 +58,7 @@ METHOD_NAMES = {
 st.title("Battle odds")
 notice = state.take_notice()
 if notice:
-    st.warning(notice, icon="🔗")
+    st.warning(notice, icon=":material/link_off:")
 
 draft = state.draft()
 built = build(draft)
@@ -68,10 +68,10 @@ with st.sidebar:
 
 top = st.container()
 every = st.toggle(
-    "Selectors also offer parts that break a rule",
+    "Offer parts that break a rule",
     key="every-part",
     help="Off: each slot offers only the parts that keep the blueprint legal. On: every part "
-    "that fits the slot, marked ⚠ when it breaks a rule, so you can try a design out.",
+    "that fits the slot, marked as breaking a rule, so you can try a design out.",
 )
 
 
@@ -182,6 +182,7 @@ def player_editor(side: SideDraft, s: int) -> None:
         list(combat),
         default=[t for t in side.techs if t in combat],
         format_func=lambda t: _tech_name(t),
+        placeholder="None",
         key=combat_key,
         on_change=_on_techs,
         args=(s, combat_key, parts_key, others),
@@ -193,6 +194,7 @@ def player_editor(side: SideDraft, s: int) -> None:
         list(part_techs),
         default=[t for t in side.techs if t in part_techs],
         format_func=lambda t: _tech_name(t),
+        placeholder="Starting parts only",
         key=parts_key,
         on_change=_on_techs,
         args=(s, combat_key, parts_key, others),
@@ -214,9 +216,16 @@ def player_editor(side: SideDraft, s: int) -> None:
             key=count_key,
             on_change=_on_value,
             args=(set_count, s, count_key, g),
-            help="Ships of this class in the battle; the game has "
-            f"{ship_class_info(group.ship_class).limit} miniatures of it per player.",
         )
+    st.caption(
+        "Ships per class, within the miniatures a player has: "
+        + ", ".join(
+            f"{ship_class_info(group.ship_class).limit} {group.ship_class.value}s"
+            for _, group in groups
+            if group.is_blueprint
+        )
+        + "."
+    )
     for g, group in groups:
         if not group.is_blueprint:
             st.caption(
@@ -234,7 +243,8 @@ def blueprint_group(side: SideDraft, s: int, g: int) -> None:
     title = f"{group.ship_class.value.capitalize()} blueprint"
     if problems:
         title += " · breaks a rule"
-    with st.expander(title, expanded=bool(problems)):
+    first = next((i for i, grp in enumerate(side.groups) if grp.count and grp.is_blueprint), -1)
+    with st.expander(title, expanded=bool(problems) or (g == first and s == 0)):
         blueprint_editor(
             bp,
             side.techs,
@@ -503,7 +513,7 @@ with top:
         st.error(
             "This battle cannot be solved yet:\n"
             + "\n".join(f"- {problem}" for problem in built.problems),
-            icon="🚫",
+            icon=":material/block:",
         )
         st.button(
             "Solve",
@@ -525,7 +535,7 @@ with top:
         help="Compute the odds of this battle now.",
     )
     auto = auto_col.toggle(
-        "Solve small battles at once",
+        "Auto-solve small battles",
         value=True,
         key="auto-solve",
         help="Battles estimated to solve in under a second are solved on every change.",
@@ -533,12 +543,14 @@ with top:
     if found is not None:
         hint_col.caption(found.describe())
     if not (clicked or state.was_solved(built) or (auto and (quick or found is None))):
-        st.info("Press Solve to compute the odds of this battle.", icon="⏳")
+        st.info(
+            "Press Solve to compute the odds of this battle.", icon=":material/hourglass_empty:"
+        )
         st.stop()
     try:
         result = state.solve(built, "Solving the battle")
     except SectorCombatError as exc:
-        st.info(str(exc), icon="🧭")
+        st.info(str(exc), icon=":material/groups:")
         st.stop()
     headline_view(result)
     ignored = ignored_sector_facts(built.battle, built.options)

@@ -21,8 +21,8 @@ from ui.figures import design_comparison_figure, upgrade_gain_figure
 from ui.solve import WHATIF_BUDGET, SectorCombatError, estimate
 from ui.whatif import method_text, rank, ranking_rows, side_wins, upgrades
 
+# Rank at once when all candidates together are estimated to solve within this many seconds.
 AUTO_SECONDS = 3.0
-"""Rank at once when all candidates together are estimated to solve within this."""
 
 st.title("Blueprint what-if")
 st.caption(
@@ -41,9 +41,9 @@ if not built.ok:
     st.error(
         "The battle has problems; fix them on the Battle odds page first:\n"
         + "\n".join(f"- {p}" for p in built.problems),
-        icon="🚫",
+        icon=":material/block:",
     )
-    st.page_link(state.ODDS_PAGE, label="Go to Battle odds", icon="🎲")
+    st.page_link(state.ODDS_PAGE, label="Go to Battle odds", icon=":material/casino:")
     st.stop()
 assert built.battle is not None
 
@@ -87,6 +87,7 @@ held = right.multiselect(
     discovery_parts,
     default=[p.id for p in current.parts() if p.origin is Origin.DISCOVERY],
     format_func=lambda pid: next(p.name for p in parts() if p.id == pid),
+    placeholder="None",
     key=state.key(f"whatif.discoveries.{s}"),
     help="Ancient parts from discovery tiles that this side keeps and may place.",
 )
@@ -112,7 +113,7 @@ def solved(design_draft: BattleDraft) -> BattleResult | None:
 try:
     base = state.solve_now(built, "whatif")
 except SectorCombatError as exc:
-    st.info(str(exc), icon="🧭")
+    st.info(str(exc), icon=":material/groups:")
     st.stop()
 
 candidates = upgrades(current, side.techs, held)
@@ -233,17 +234,15 @@ for which, column in zip(("A", "B"), columns, strict=True):
 
 ready = [(w, r) for w, _, r in results if r is not None]
 if ready:
+    names = [f"{side.name} wins", f"{side.name} loses"]
     outcomes = []
     for _, r in ready:
         mine = side_wins(r, side.name)
-        draw = r.draw
-        outcomes.append([mine, max(0.0, 1 - mine - draw), draw])
+        outcomes.append([mine, max(0.0, 1 - mine - r.draw), r.draw])
+    if any(row[2] > 0 for row in outcomes):
+        names.append("both destroyed")
     st.plotly_chart(
-        design_comparison_figure(
-            [f"Design {w}" for w, _ in ready],
-            outcomes,
-            [f"{side.name} wins", f"{side.name} loses", "both destroyed"],
-        ),
+        design_comparison_figure([f"Design {w}" for w, _ in ready], outcomes, names),
         key="whatif.compare",
         config={"displaylogo": False},
     )

@@ -62,7 +62,7 @@ with left:
     )
     base = preset(deck_name)
     if not base.exact:
-        st.warning(base.note, icon="⚠️")
+        st.warning(base.note, icon=":material/warning:")
     else:
         st.caption(f"{base.title}: {base.describe()}. {base.note}")
     changes = st.text_input(
