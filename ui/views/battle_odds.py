@@ -56,11 +56,10 @@ METHOD_NAMES = {
 }
 
 st.title("Battle odds")
+draft = state.draft()
 notice = state.take_notice()
 if notice:
     st.warning(notice, icon=":material/link_off:")
-
-draft = state.draft()
 built = build(draft)
 state.sync_url(built)
 with st.sidebar:

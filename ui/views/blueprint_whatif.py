@@ -32,6 +32,9 @@ st.caption(
 )
 
 draft = state.draft()
+notice = state.take_notice()
+if notice:
+    st.warning(notice, icon=":material/link_off:")
 built = build(draft)
 state.sync_url(built)
 with st.sidebar:
