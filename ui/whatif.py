@@ -140,17 +140,15 @@ def ranking_rows(ranked: Sequence[Ranked], ships: int) -> list[dict[str, object]
             {
                 "rank": i,
                 "upgrade": r.upgrade.describe(),
-                "returns": r.upgrade.returned.name if r.upgrade.returned else "",
                 "P(win)": percent(r.wins),
                 "gain (points)": round(100 * r.gain, 2),
                 "materials lost": round(r.materials_lost, 2),
                 "change in materials lost": round(r.materials_change, 2),
-                "initiative": s.initiative,
-                "hull": s.hull,
-                "computer": s.computer,
-                "shield": s.shield,
-                "dice": s.describe_dice(),
-                "energy": f"{s.energy_use}/{s.energy_production}",
+                "new stats": (
+                    f"initiative {s.initiative}, hull {s.hull}, computer +{s.computer}, "
+                    f"shield {s.shield}, energy {s.energy_use}/{s.energy_production}; "
+                    f"{s.describe_dice()}"
+                ),
                 "ships affected": ships,
                 "build cost each": s.cost,
                 "method": method_text(r.result),

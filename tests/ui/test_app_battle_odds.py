@@ -146,7 +146,9 @@ def test_a_big_battle_waits_for_the_solve_button_and_uploads_work() -> None:
     assert metrics(at)["Red wins"] == percent(odds(battle).attacker_wins)
     bad = example_battle()
     bad["sides"][0]["ships"][0]["count"] = "three"
-    at.sidebar.file_uploader[0].set_value(("bad.json", json.dumps(bad).encode(), "application/json"))
+    at.sidebar.file_uploader[0].set_value(
+        ("bad.json", json.dumps(bad).encode(), "application/json")
+    )
     rerun(at)
     message = at.sidebar.error[0].value
     assert message.startswith("bad.json was not opened, at sides[0].ships[0].count: ")

@@ -22,7 +22,9 @@ def expected_ranking() -> list[tuple[str, str]]:
     assert base is not None
     evaluated = []
     for u in upgrades(RED_INTERCEPTOR, ["plasma_cannon"], []):
-        battle = build(set_class_blueprint(draft, 0, RED_INTERCEPTOR.ship_class, u.blueprint)).battle
+        battle = build(
+            set_class_blueprint(draft, 0, RED_INTERCEPTOR.ship_class, u.blueprint)
+        ).battle
         assert battle is not None
         evaluated.append((u, odds(battle)))
     return [(r.upgrade.describe(), percent(r.wins)) for r in rank("Red", odds(base), evaluated)]

@@ -43,8 +43,9 @@ from ui.battle_editor import (
     stats_line,
 )
 
-BATTLE_FILES = sorted((REPO / "benchmarks/corpus").glob("*.json")) + [
-    REPO / "examples/red_vs_ancients.json"
+BATTLE_FILES = [
+    *sorted((REPO / "benchmarks/corpus").glob("*.json")),
+    REPO / "examples/red_vs_ancients.json",
 ]
 
 
@@ -204,9 +205,7 @@ def test_options_and_sector_facts_reach_the_file() -> None:
 
 def test_class_blueprint_applies_to_every_group_of_the_class() -> None:
     draft = draft_from_file(example_battle())
-    better = group_blueprint(draft.sides[0], draft.sides[0].groups[1]).upgrade(
-        place=(2, "hull")
-    )
+    better = group_blueprint(draft.sides[0], draft.sides[0].groups[1]).upgrade(place=(2, "hull"))
     changed = set_class_blueprint(draft, 0, ShipClass.CRUISER, better)
     assert group_blueprint(changed.sides[0], changed.sides[0].groups[1]) == better
     printed = Blueprint.default("terran_directorate", "cruiser")

@@ -7,7 +7,7 @@ import shutil
 import plotly.graph_objects as go
 import pytest
 
-from ui.export import find_browser, figure_png, png_support
+from ui.export import figure_png, find_browser, png_support
 
 
 def test_without_a_browser_png_export_says_why(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -20,7 +20,9 @@ def test_without_a_browser_png_export_says_why(monkeypatch: pytest.MonkeyPatch) 
     assert find_browser() is None
 
 
-@pytest.mark.skipif(shutil.which("chromium") is None, reason="needs Debian's chromium (make browser)")
+@pytest.mark.skipif(
+    shutil.which("chromium") is None, reason="needs Debian's chromium (make browser)"
+)
 def test_png_renders_with_the_system_chromium() -> None:
     support = png_support()
     assert support.available, support.reason

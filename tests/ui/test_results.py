@@ -86,7 +86,9 @@ def test_csv_holds_every_number(exact: BattleResult, approximate: BattleResult) 
                 dist = [
                     float(r["value"])
                     for r in rows
-                    if r["quantity"] == "survivors" and r["side"] == side.name and r["group"] == g.label
+                    if r["quantity"] == "survivors"
+                    and r["side"] == side.name
+                    and r["group"] == g.label
                 ]
                 assert dist == pytest.approx(list(g.survivors))
     mc_rows = list(csv.DictReader(io.StringIO(result_csv(approximate))))

@@ -28,7 +28,11 @@ def test_upgrades_are_exactly_the_legal_single_slot_changes(species_id: str) -> 
         assert {(u.slot, u.placed.id) for u in found} == expected
         for u in found:
             assert not u.blueprint.problems(techs=TECHS, discoveries=[])
-            changed = [i for i, (a, b) in enumerate(zip(bp.slots, u.blueprint.slots)) if a != b]
+            changed = [
+                i
+                for i, (a, b) in enumerate(zip(bp.slots, u.blueprint.slots, strict=True))
+                if a != b
+            ]
             assert changed == ([] if u.slot == OUTSIDE else [u.slot])
 
 
@@ -42,8 +46,7 @@ def test_a_placed_tile_is_returned_and_the_printed_part_comes_back() -> None:
     back = found[(1, "ion_cannon")]
     assert back.returned is not None and back.returned.id == "plasma_cannon"
     assert back.blueprint.is_printed(1)
-    over_printed = found[(0, "hull")] if (0, "hull") in found else None
-    assert over_printed is None  # no energy without the source
+    assert (0, "hull") not in found  # no energy without the source
     assert found[(3, "hull")].returned is not None
     assert found[(3, "hull")].describe() == "right: Electron Computer → Hull"
 

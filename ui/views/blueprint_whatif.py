@@ -222,7 +222,7 @@ for which, column in zip(("A", "B"), columns, strict=True):
             st.metric(
                 f"{side.name} wins with design {which}",
                 percent(side_wins(result, side.name)),
-                delta=f"{100 * change:+.2f} points",
+                delta=f"{100 * change:+.2f} points" if abs(change) >= 5e-5 else None,
                 help="Change from the battle's current blueprint, in percentage points.",
             )
             st.caption(
