@@ -86,7 +86,7 @@ def blueprint_editor(
             ids = [EMPTY if p is None else p.id for p in choices]
             names = {
                 (EMPTY if p is None else p.id): part_label(p, printed)
-                + ("" if p in legal else " · breaks a rule")
+                + ("" if p in legal or p == current else " · breaks a rule")
                 for p in choices
             }
             widget = f"{key_prefix}.slot{slot}#{state.revision()}.{bp.compact()}"

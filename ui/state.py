@@ -17,6 +17,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from typing import Any
+from urllib.parse import urlencode, urlsplit, urlunsplit
 
 import streamlit as st
 from streamlit.runtime.scriptrunner import add_script_run_ctx, get_script_run_ctx
@@ -101,8 +102,9 @@ def sync_url(built: Built) -> None:
 
 def share_url(built: Built) -> str:
     """The full link to the battle on the current page."""
-    base = str(st.context.url or "").split("?")[0]
-    return f"{base}?{PARAM}={encode_battle(built.doc)}"
+    parts = urlsplit(str(st.context.url or ""))
+    query = urlencode({PARAM: encode_battle(built.doc)})
+    return urlunsplit((parts.scheme, parts.netloc, parts.path or "/", query, ""))
 
 
 # ----- solving ---------------------------------------------------------------------------

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+from streamlit.testing.v1 import AppTest
+
 from calc.odds import odds
 from calc.report import percent
 from tests.support import REPO
@@ -153,3 +155,25 @@ def test_a_big_battle_waits_for_the_solve_button_and_uploads_work() -> None:
     message = at.sidebar.error[0].value
     assert message.startswith("bad.json was not opened, at sides[0].ships[0].count: ")
     assert metrics(at)["Red wins"] == percent(odds(battle).attacker_wins)  # the battle stays
+
+
+def test_other_pages_open_a_battle_on_the_odds_page() -> None:
+    def script() -> None:
+        import json
+
+        import streamlit as st
+
+        from tests.support import REPO
+        from ui import state
+
+        doc = json.loads((REPO / "examples/red_vs_ancients.json").read_text())
+        if st.button("Open", key="open"):
+            state.open_battle(doc, switch=False)
+        st.write(", ".join(side.name for side in state.draft().sides))
+
+    at = AppTest.from_function(script, default_timeout=60)
+    at.run()
+    assert at.markdown[0].value == "Red, Blue"
+    at.button(key="open").click()
+    at.run()
+    assert at.markdown[0].value == "Red, Ancients"

@@ -7,6 +7,7 @@ screenshots under ``artifacts/`` (git-ignored) for a person to look at.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import socket
@@ -15,6 +16,7 @@ import sys
 import time
 import urllib.request
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -159,11 +161,23 @@ def test_edit_the_battle_and_read_the_odds(server: str, browser: object) -> None
     no_horizontal_scroll(page)
     page.screenshot(path=str(ARTIFACTS / "battle_odds_1366x768.png"))
 
+    # Downloads: the odds as JSON, and the chart as PNG rendered by kaleido with Chromium.
+    with page.expect_download() as got:
+        page.get_by_role("button", name="Results (JSON)").click()
+    odds_file = json.loads(Path(got.value.path()).read_text())
+    assert odds_file["format"] == "fleetlab-odds/1" and odds_file["method"] == "exact"
+    with page.expect_download(timeout=60_000) as got:
+        page.get_by_role("button", name="Survivors chart (PNG)").click()
+    assert Path(got.value.path()).read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
+
     count = page.get_by_label("Interceptors").first
     count.fill("5")
     count.press("Enter")
     wait_for_metric(page, "Red wins", expected_red(5))
     assert "battle=1." in page.url
+    page.get_by_text("Link to this battle").click()
+    shared = page.get_by_test_id("stCode").first.inner_text().strip()
+    assert shared == page.url
     page.screenshot(path=str(ARTIFACTS / "battle_odds_edited.png"))
 
     # The address holds the battle: a new tab opens it as it was left.

@@ -50,7 +50,7 @@ POLICY_NAMES = {
     "npc": "NPC rulebook rule",
 }
 METHOD_NAMES = {
-    "auto": "Automatic: exact when it fits, else approximate",
+    "auto": "Automatic (exact, else approximate)",
     "exact": "Exact only",
     "monte-carlo": "Monte Carlo (approximate)",
 }
