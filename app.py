@@ -1,16 +1,30 @@
 """Fleetlab's Streamlit entry point: ``streamlit run app.py`` (or ``make run``).
 
-The pages live in ``ui/views/`` (one file each); this file only lists them.
+The pages live in ``ui/views/`` (one file each); this file only lists them. Pages that work on
+the battle share it through ``ui.state`` (and the URL), so later pages (fleet designer, game
+replays) join by adding a line here.
 """
 
 from __future__ import annotations
 
 import streamlit as st
 
-st.set_page_config(page_title="Fleetlab", page_icon="🚀", layout="wide")
+st.set_page_config(page_title="Fleetlab", page_icon=":material/rocket_launch:", layout="wide")
 
-pages = [
-    st.Page("ui/views/species_blueprints.py", title="Species blueprints", icon="🛠️", default=True),
-    st.Page("ui/views/cosmic.py", title="Cosmic Encounter", icon="🪐"),
-]
+pages = {
+    "Battles": [
+        st.Page(
+            "ui/views/battle_odds.py", title="Battle odds", icon=":material/casino:", default=True
+        ),
+        st.Page("ui/views/blueprint_whatif.py", title="Blueprint what-if", icon=":material/build:"),
+        st.Page(
+            "ui/views/species_blueprints.py",
+            title="Species blueprints",
+            icon=":material/menu_book:",
+        ),
+    ],
+    "Other games": [
+        st.Page("ui/views/cosmic_encounter.py", title="Cosmic Encounter", icon=":material/public:"),
+    ],
+}
 st.navigation(pages).run()

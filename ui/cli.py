@@ -118,7 +118,7 @@ def cmd_blueprint(args: argparse.Namespace) -> int:
         print(json.dumps(report, indent=2))
         return 0
     layout = bp.layout
-    slot_rows = []
+    slot_rows: list[tuple[int | str, str, str]] = []
     for i, p in enumerate(bp.slots):
         shown = "(blocked)" if layout.blocked[i] else "-" if p is None else p.name
         slot_rows.append((i, shown, "" if p is None else p.summary()))

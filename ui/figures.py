@@ -8,39 +8,59 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import plotly.graph_objects as go
+from plotly.subplots import make_subplots
 
 from calc.result import BattleResult
 
 SIDE_COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b")
 
 
+def _shade(colour: str, step: int, steps: int) -> str:
+    """The side's colour, lighter for later groups, so groups of one side stay apart."""
+    if steps <= 1 or step == 0:
+        return colour
+    mix = 0.6 * step / (steps - 1)
+    rgb = [int(colour[i : i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(c + (255 - c) * mix):02x}" for c in rgb)
+
+
 def survivors_figure(result: BattleResult) -> go.Figure:
-    """Bar chart per ship group: P(exactly k ships survive), one trace per group.
+    """Bar charts of P(exactly k ships survive), one panel per side, one trace per group.
 
     Each trace is named "side: group" and its ``y`` values are the survivor distribution in
-    percent, so the figure can be read (and tested) as data.
+    percent, so the figure can be read (and tested) as data. Groups of a side share its colour
+    in shades.
     """
-    fig = go.Figure()
-    for side_index, side in enumerate(result.sides):
+    sides = result.sides
+    fig = make_subplots(
+        rows=1,
+        cols=len(sides),
+        subplot_titles=[f"{side.name}: ships left" for side in sides],
+        shared_yaxes=True,
+        horizontal_spacing=0.06,
+    )
+    for side_index, side in enumerate(sides):
         colour = SIDE_COLOURS[side_index % len(SIDE_COLOURS)]
-        for group in side.groups:
+        for group_index, group in enumerate(side.groups):
             fig.add_trace(
                 go.Bar(
                     name=f"{side.name}: {group.label}",
                     x=[str(k) for k in range(len(group.survivors))],
                     y=[100 * p for p in group.survivors],
-                    marker_color=colour,
-                    opacity=0.85,
+                    marker_color=_shade(colour, group_index, len(side.groups)),
+                    marker_line={"color": "#333333", "width": 0.5},
                     hovertemplate="%{x} left: %{y:.2f}%<extra>%{fullData.name}</extra>",
-                )
+                ),
+                row=1,
+                col=side_index + 1,
             )
+        fig.update_xaxes(title_text="ships left at the end", row=1, col=side_index + 1)
+    fig.update_yaxes(title_text="probability (%)", row=1, col=1)
     fig.update_layout(
         barmode="group",
-        xaxis_title="ships left at the end",
-        yaxis_title="probability (%)",
-        legend_title="group",
-        margin={"l": 40, "r": 10, "t": 30, "b": 40},
-        height=360,
+        legend={"orientation": "h", "y": -0.25, "x": 0},
+        margin={"l": 50, "r": 10, "t": 40, "b": 40},
+        height=380,
     )
     return fig
 
@@ -74,5 +94,59 @@ def cosmic_win_chart(
         xaxis={"title": "card you play"},
         legend={"orientation": "h"},
         margin={"t": 30, "b": 40},
+    )
+    return fig
+
+
+def upgrade_gain_figure(labels: Sequence[str], gains: Sequence[float], side: str) -> go.Figure:
+    """Horizontal bars: the change in the side's P(win), in percentage points, per upgrade.
+
+    ``fig.data[0].y`` are the upgrades (best at the top) and ``x`` their gains; gains are
+    green, losses red.
+    """
+    points = [100 * g for g in gains]
+    fig = go.Figure(
+        go.Bar(
+            x=points,
+            y=list(labels),
+            orientation="h",
+            marker_color=["#2e7d32" if p >= 0 else "#c62828" for p in points],
+            hovertemplate="%{y}: %{x:+.2f} points<extra></extra>",
+        )
+    )
+    fig.update_layout(
+        xaxis_title=f"change in P({side} wins), percentage points",
+        yaxis={"autorange": "reversed", "automargin": True},
+        margin={"l": 10, "r": 10, "t": 30, "b": 40},
+        height=max(240, 24 * len(points) + 90),
+    )
+    return fig
+
+
+def design_comparison_figure(
+    designs: Sequence[str], outcomes: Sequence[Sequence[float]], outcome_names: Sequence[str]
+) -> go.Figure:
+    """Stacked bars per design: the probability of each outcome (win, lose, draw ...).
+
+    ``outcomes[i][j]`` is P(outcome j) with design i; trace j is outcome j, in percent.
+    """
+    colours = ("#2e7d32", "#c62828", "#757575", "#f9a825")
+    fig = go.Figure()
+    for j, name in enumerate(outcome_names):
+        values = [100 * row[j] for row in outcomes]
+        fig.add_bar(
+            name=name,
+            x=list(designs),
+            y=values,
+            marker_color=colours[j % len(colours)],
+            text=[f"{v:.1f}%" for v in values],
+            textposition="inside",
+        )
+    fig.update_layout(
+        barmode="stack",
+        yaxis={"title": "probability (%)", "range": [0, 100]},
+        legend={"orientation": "h"},
+        margin={"l": 40, "r": 10, "t": 30, "b": 40},
+        height=320,
     )
     return fig

@@ -12,7 +12,7 @@ from ui.figures import cosmic_win_chart
 
 
 def page() -> AppTest:
-    at = AppTest.from_file(str(REPO / "ui/views/cosmic.py"), default_timeout=60)
+    at = AppTest.from_file(str(REPO / "ui/views/cosmic_encounter.py"), default_timeout=60)
     at.run()
     assert not at.exception
     return at

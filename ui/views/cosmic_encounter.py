@@ -2,20 +2,12 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
+from fractions import Fraction
 from typing import Any
 
-# Run on its own (``streamlit run ui/views/cosmic.py``, AppTest), Streamlit puts this folder first
-# on sys.path, where this file would shadow the ``cosmic`` package it shows.
-_HERE = Path(__file__).resolve().parent
-sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
-if getattr(sys.modules.get("cosmic"), "__file__", None) == __file__:
-    del sys.modules["cosmic"]
+import streamlit as st
 
-import streamlit as st  # noqa: E402
-
-from cosmic import (  # noqa: E402
+from cosmic import (
     BySide,
     Challenge,
     CosmicError,
@@ -30,9 +22,9 @@ from cosmic import (  # noqa: E402
     presets,
     solve,
 )
-from cosmic.cards import Card  # noqa: E402
-from cosmic.fileformat import odds_to_dict  # noqa: E402
-from ui.figures import cosmic_win_chart  # noqa: E402
+from cosmic.cards import Card
+from cosmic.fileformat import odds_to_dict
+from ui.figures import cosmic_win_chart
 
 st.title("Cosmic Encounter")
 st.caption(
@@ -70,7 +62,7 @@ with left:
     )
     base = preset(deck_name)
     if not base.exact:
-        st.warning(base.note, icon="⚠️")
+        st.warning(base.note, icon=":material/warning:")
     else:
         st.caption(f"{base.title}: {base.describe()}. {base.note}")
     changes = st.text_input(
@@ -122,7 +114,7 @@ try:
         powers=BySide(_power(power_off), _power(power_def)),
         opponent=OpponentModel(model),
         objective=Objective(objective),
-        deal_success=deal,
+        deal_success=Fraction(deal).limit_denominator(1000),
         options=PowerOptions(
             virus_allies=VirusAllies(virus),
             mutant_rule=MutantRule(mutant),

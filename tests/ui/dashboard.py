@@ -1,0 +1,43 @@
+"""Helpers for the dashboard's AppTests: open a page, find widgets by the stable part of
+their keys (``side0.count.interceptor.0`` in ``side0.count.interceptor.0#3``)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from streamlit.testing.v1 import AppTest
+
+from tests.support import REPO
+
+ODDS = REPO / "ui/views/battle_odds.py"
+WHATIF = REPO / "ui/views/blueprint_whatif.py"
+
+
+def open_page(path: Any, query: dict[str, str] | None = None) -> AppTest:
+    """Run a page once, with query parameters if given, and check it raised nothing."""
+    at = AppTest.from_file(str(path), default_timeout=120)
+    for name, value in (query or {}).items():
+        at.query_params[name] = value
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def widget(widgets: Iterable[Any], stem: str) -> Any:
+    """The one widget whose key, before '#', is ``stem`` (or starts with ``stem.slotN``)."""
+    found = [w for w in widgets if w.key is not None and w.key.split("#")[0] == stem]
+    assert len(found) == 1, (stem, [w.key for w in widgets])
+    return found[0]
+
+
+def metrics(at: AppTest) -> dict[str, str]:
+    """Headline metrics by label."""
+    return {m.label: m.value for m in at.metric}
+
+
+def rerun(at: AppTest) -> AppTest:
+    """Run again and check nothing was raised."""
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at

@@ -1,0 +1,122 @@
+"""What the odds page shows, as data: headline, badge, tables, CSV, and the solve door."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from dataclasses import replace
+
+import pytest
+
+from calc.battle_file import parse_battle
+from calc.odds import odds
+from calc.result import BattleResult
+from tests.support import REPO
+from ui.battle_editor import add_side, build, draft_from_file, example_battle, set_sector
+from ui.results import (
+    CSV_COLUMNS,
+    badge,
+    group_rows,
+    half_width,
+    headline,
+    policy_text,
+    result_csv,
+    side_rows,
+    solver_caption,
+)
+from ui.solve import SectorCombatError, estimate, ignored_sector_facts, is_quick, solve_key
+
+
+@pytest.fixture(scope="module")
+def exact() -> BattleResult:
+    battle = build(draft_from_file(example_battle())).battle
+    assert battle is not None
+    return odds(battle)
+
+
+@pytest.fixture(scope="module")
+def approximate() -> BattleResult:
+    battle, _ = parse_battle(json.loads((REPO / "examples/red_vs_ancients.json").read_text()))
+    return odds(battle, "monte-carlo", samples=20_000, seed=3)
+
+
+def test_headline_and_badge_of_an_exact_result(exact: BattleResult) -> None:
+    numbers = {h.label: h.value for h in headline(exact)}
+    assert numbers == {"Red wins": "46.92%", "Blue wins": "53.08%", "Engagement rounds": "5.95"}
+    assert badge(exact) == ("Exact", "green")
+    assert half_width(exact) is None
+    assert policy_text(exact) == "Red: optimal play; Blue: optimal play"
+    assert solver_caption(exact).startswith("Exact: 1,152 states, within the exact budget; ")
+
+
+def test_headline_and_badge_of_a_monte_carlo_result(approximate: BattleResult) -> None:
+    text, colour = badge(approximate)
+    assert colour == "orange"
+    se = approximate.standard_error
+    assert se is not None
+    assert text == f"Approximate ± {100 * 1.96 * se['attacker_wins']:.2f}%"
+    assert headline(approximate)[0].value.endswith(f"± {100 * 1.96 * se['attacker_wins']:.2f}")
+    assert "NPC rule" in policy_text(approximate)
+    assert solver_caption(approximate).startswith("Monte Carlo: Monte Carlo requested; 20,000")
+
+
+def test_tables(exact: BattleResult) -> None:
+    sides = side_rows(exact)
+    assert [r["side"] for r in sides] == ["Red", "Blue"]
+    assert sides[0]["role"] == "attacker" and sides[1]["role"] == "defender"
+    assert sides[0]["materials lost"] == round(exact.sides[0].expected_material_lost, 2)
+    assert str(sides[0]["reputation tiles drawn"]).startswith("3.83 expected (1: 10.60%")
+    groups = group_rows(exact)
+    assert [(r["side"], r["group"], r["ships"]) for r in groups][:2] == [
+        ("Red", "interceptor", 3),
+        ("Red", "cruiser", 2),
+    ]
+    assert groups[0]["none survive"] == "73.26%"
+
+
+def test_csv_holds_every_number(exact: BattleResult, approximate: BattleResult) -> None:
+    for result in (exact, approximate):
+        rows = list(csv.DictReader(io.StringIO(result_csv(result))))
+        assert tuple(rows[0]) == CSV_COLUMNS
+        top = {r["quantity"]: float(r["value"]) for r in rows if not r["side"]}
+        assert top["attacker_wins"] + top["defender_wins"] + top["draw"] == pytest.approx(1)
+        for side in result.sides:
+            for g in side.groups:
+                dist = [
+                    float(r["value"])
+                    for r in rows
+                    if r["quantity"] == "survivors"
+                    and r["side"] == side.name
+                    and r["group"] == g.label
+                ]
+                assert dist == pytest.approx(list(g.survivors))
+    mc_rows = list(csv.DictReader(io.StringIO(result_csv(approximate))))
+    assert float(mc_rows[0]["standard_error"]) == pytest.approx(
+        approximate.standard_error["attacker_wins"]  # type: ignore[index]
+    )
+
+
+def test_solve_door(exact: BattleResult) -> None:
+    built = build(draft_from_file(example_battle()))
+    assert built.battle is not None and built.options is not None
+    assert replace(solve_key(built.key), stats=exact.stats) == exact
+    found = estimate(built.battle)
+    assert found is not None and found.states == 1152
+    assert found.describe() == "1,152 battle states: exact in under a second"
+    assert is_quick(built.battle, "auto") and not is_quick(built.battle, "monte-carlo")
+    assert ignored_sector_facts(built.battle, built.options) == ()
+    sector = build(set_sector(draft_from_file(example_battle()), 0, can_retreat=True, population=3))
+    assert sector.battle is not None and sector.options is not None
+    assert ignored_sector_facts(sector.battle, sector.options) == (
+        "Red can retreat",
+        "Red has 3 population cubes",
+    )
+
+
+def test_more_than_two_sides_need_sector_combat() -> None:
+    built = build(add_side(draft_from_file(example_battle())))
+    assert built.ok and built.battle is not None
+    assert estimate(built.battle) is None
+    with pytest.raises(SectorCombatError, match="This battle has 3 sides"):
+        solve_key(built.key)

@@ -1,0 +1,250 @@
+"""Streamlit pieces shared by the battle pages: the blueprint editor, the result view and the
+battle-file tools (share link, download, upload). Logic lives in the pure modules
+(``ui.battle_editor``, ``ui.results``, ``ui.share``); this module only lays out widgets."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+
+import streamlit as st
+
+from blueprints import OUTSIDE, Blueprint, ship_class_info
+from calc.errors import BattleFileError
+from calc.report import result_to_dict
+from calc.result import BattleResult
+from ui import state
+from ui.battle_editor import (
+    MAX_UPLOAD_BYTES,
+    Built,
+    draft_from_file,
+    example_battle,
+    part_label,
+    read_battle_upload,
+    slot_choices,
+    stats_line,
+)
+from ui.export import figure_png, png_support
+from ui.figures import survivors_figure
+from ui.results import (
+    badge,
+    group_rows,
+    headline,
+    policy_text,
+    result_csv,
+    side_rows,
+    solver_caption,
+)
+
+EMPTY = ""
+"""Selector value of an empty slot."""
+
+
+def slot_name(bp: Blueprint, slot: int) -> str:
+    """A slot in words: its position on the board (``top-left``) or outside the grid."""
+    if slot == OUTSIDE:
+        return "Outside the grid"
+    names = ship_class_info(bp.ship_class).slot_names
+    return (names[slot] if slot < len(names) else f"slot {slot + 1}").capitalize()
+
+
+def blueprint_editor(
+    bp: Blueprint,
+    techs: tuple[str, ...],
+    key_prefix: str,
+    on_part: Callable[[int, str | None], None],
+    *,
+    every: bool = False,
+    owner: str = "the side",
+) -> None:
+    """One selector per slot, the derived stats and every rule problem in plain words.
+
+    Selectors offer the parts that keep the blueprint legal with ``techs`` (with ``every``:
+    each part that fits the slot, marked when it breaks a rule). ``on_part(slot, part_id)``
+    is called when the user picks another part.
+    """
+    layout = bp.layout
+    slots = list(range(len(bp.slots)))
+    if bp.outside is not None or (every and len(bp.placeable(OUTSIDE, techs)) > 1):
+        slots.append(OUTSIDE)
+    for slot in slots:
+        with st.container():
+            label = slot_name(bp, slot)
+            if slot != OUTSIDE and layout.blocked[slot]:
+                st.selectbox(
+                    label,
+                    ["Blocked"],
+                    disabled=True,
+                    key=f"{key_prefix}.slot{slot}.blocked#{state.revision()}",
+                    help="This slot is blocked on the species' board and takes no part.",
+                )
+                continue
+            choices = slot_choices(bp, slot, techs, every=every)
+            legal = set(bp.placeable(slot, techs))
+            printed = None if slot == OUTSIDE else layout.printed[slot]
+            current = bp.outside if slot == OUTSIDE else bp.slots[slot]
+            ids = [EMPTY if p is None else p.id for p in choices]
+            names = {
+                (EMPTY if p is None else p.id): part_label(p, printed)
+                + ("" if p in legal or p == current else " · breaks a rule")
+                for p in choices
+            }
+            widget = f"{key_prefix}.slot{slot}#{state.revision()}.{bp.compact()}"
+            st.selectbox(
+                label,
+                ids,
+                index=ids.index(EMPTY if current is None else current.id),
+                format_func=names.__getitem__,
+                key=widget,
+                on_change=_pick,
+                args=(on_part, slot, widget),
+                help=(
+                    "Every part that fits here; those marked 'breaks a rule' are not legal "
+                    f"with {owner}'s techs and the other slots."
+                    if every
+                    else f"Only the parts that keep the blueprint legal with {owner}'s techs."
+                ),
+            )
+    st.caption(stats_line(bp))
+    for problem in bp.problems(techs=techs):
+        st.error(_plain(str(problem)), icon=":material/error:")
+
+
+def _pick(on_part: Callable[[int, str | None], None], slot: int, widget: str) -> None:
+    value = st.session_state[widget]
+    on_part(slot, value or None)
+
+
+def _plain(message: str) -> str:
+    head, sep, rest = message.partition(": ")
+    return rest[:1].upper() + rest[1:] if sep and " " in head else message
+
+
+# ----- results ---------------------------------------------------------------------------
+
+
+def headline_view(result: BattleResult) -> None:
+    """The headline probabilities, the method badge and the policies."""
+    numbers = headline(result)
+    columns = st.columns(len(numbers))
+    for column, number in zip(columns, numbers, strict=True):
+        column.metric(number.label, number.value, help=number.help)
+    text, colour = badge(result)
+    st.markdown(
+        f":{colour}-badge[{text}] &nbsp; Damage assignment: {policy_text(result)}",
+        help="Exact: computed over every dice outcome. Approximate: Monte Carlo; ± is the 95% "
+        "interval of the attacker's chance, in percentage points.",
+    )
+    if result.optimal_approximated:
+        st.warning(
+            "Optimal play was approximated: the battle is too large to solve with optimal "
+            "damage assignment within the budget, so the sides that asked for it used the "
+            "greedy policy.",
+            icon=":material/balance:",
+        )
+    st.caption(solver_caption(result))
+
+
+def result_details(result: BattleResult, key_prefix: str, file_stem: str) -> None:
+    """Survivor distributions (chart), materials, reputation, and the downloads."""
+    fig = survivors_figure(result)
+    st.plotly_chart(fig, key=f"{key_prefix}.survivors", config={"displaylogo": False})
+    st.dataframe(side_rows(result), hide_index=True, key=f"{key_prefix}.sides")
+    st.dataframe(group_rows(result), hide_index=True, key=f"{key_prefix}.groups")
+    a, b, c = st.columns(3)
+    a.download_button(
+        "Results (JSON)",
+        json.dumps(result_to_dict(result), indent=2),
+        file_name=f"{file_stem}-odds.json",
+        mime="application/json",
+        key=f"{key_prefix}.json",
+        help="The odds in the fleetlab-odds/1 format, as `fleetlab odds FILE --json` writes.",
+        on_click="ignore",
+    )
+    b.download_button(
+        "Results (CSV)",
+        result_csv(result),
+        file_name=f"{file_stem}-odds.csv",
+        mime="text/csv",
+        key=f"{key_prefix}.csv",
+        help="One row per number: quantity, side, group, k, value, standard error.",
+        on_click="ignore",
+    )
+    support = png_support()
+    if support.available:
+        c.download_button(
+            "Survivors chart (PNG)",
+            lambda: figure_png(fig),
+            file_name=f"{file_stem}-survivors.png",
+            mime="image/png",
+            key=f"{key_prefix}.png",
+            help=f"{support.reason}; takes a few seconds.",
+            on_click="ignore",
+        )
+    else:
+        c.caption(f"{support.reason}. The chart's camera button saves it from the browser.")
+
+
+# ----- the battle file -------------------------------------------------------------------
+
+
+def battle_file_tools(built: Built) -> None:
+    """Share link, download and upload of the battle file, and a way back to the example."""
+    st.subheader("Battle file")
+    if built.ok:
+        with st.expander("Link to this battle"):
+            st.caption("The address bar holds the same link; copy either.")
+            st.code(state.share_url(built), language=None, wrap_lines=True)
+        st.download_button(
+            "Download battle file",
+            json.dumps(built.doc, indent=2),
+            file_name="battle.json",
+            mime="application/json",
+            key="battle-download",
+            help="The fleetlab-battle/1 file of this battle; `fleetlab odds battle.json` reads it.",
+            on_click="ignore",
+        )
+    else:
+        st.caption(
+            "Fix the problems to share or download this battle; the address bar keeps "
+            "the last battle without problems."
+        )
+    upload_key = state.key("battle-upload")
+    st.file_uploader(
+        "Open a battle file",
+        type=["json", "toml"],
+        key=upload_key,
+        on_change=_opened,
+        args=(upload_key,),
+        max_upload_size=1,
+        help=f"A fleetlab-battle/1 file (JSON or TOML, at most {MAX_UPLOAD_BYTES // 1024} KiB). "
+        "It is read as data, never run.",
+    )
+    error = st.session_state.pop("fleetlab.upload-error", None)
+    if error:
+        st.error(str(error))
+    st.button(
+        "Start again from the example",
+        key="battle-reset",
+        on_click=_reset,
+        help="Replace the battle with the built-in example.",
+    )
+
+
+def _opened(upload_key: str) -> None:
+    uploaded = st.session_state.get(upload_key)
+    if uploaded is None:
+        return
+    try:
+        opened = read_battle_upload(uploaded.name, uploaded.getvalue())
+    except BattleFileError as exc:
+        where = f"at {exc.path}: " if exc.path else ""
+        st.session_state["fleetlab.upload-error"] = (
+            f"{uploaded.name} was not opened, {where}{str(exc).removeprefix(exc.path + ': ')}"
+        )
+        return
+    state.set_draft(opened, replaced=True)
+
+
+def _reset() -> None:
+    state.set_draft(draft_from_file(example_battle()), replaced=True)

@@ -1,0 +1,187 @@
+"""A ``BattleResult`` as the dashboard shows it: headline, badge, tables and the CSV download.
+
+Pure functions over the result (no Streamlit), so what the page shows is tested as data.
+Percentages use ``calc.report.percent``; Monte Carlo values carry their 95% half-width.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import math
+from dataclasses import dataclass
+
+from calc.report import percent
+from calc.result import BattleResult, Method
+
+
+@dataclass(frozen=True, slots=True)
+class Headline:
+    """One headline number: a label, its text and a tooltip."""
+
+    label: str
+    value: str
+    help: str
+
+
+def _se(result: BattleResult, key: str) -> float | None:
+    return None if result.standard_error is None else result.standard_error.get(key)
+
+
+def half_width(result: BattleResult) -> str | None:
+    """The 95% half-width of P(attacker wins) in percentage points (Monte Carlo only)."""
+    se = _se(result, "attacker_wins")
+    if se is None:
+        return None
+    text = percent(result.attacker_wins, se)
+    return text.split("± ")[1] + "%"
+
+
+def badge(result: BattleResult) -> tuple[str, str]:
+    """The method badge, ``("Exact", "green")`` or ``("Approximate ± 0.43%", "orange")``."""
+    if result.method is Method.EXACT:
+        return "Exact", "green"
+    width = half_width(result)
+    return (f"Approximate ± {width}" if width else "Approximate"), "orange"
+
+
+def policy_text(result: BattleResult) -> str:
+    """Which damage-assignment policy each side used, in words."""
+    words = {"optimal": "optimal play", "greedy": "greedy", "npc": "the NPC rule"}
+    text = "; ".join(f"{s.name}: {words[s.policy.value]}" for s in result.sides)
+    if result.optimal_approximated:
+        text += " (optimal play approximated by greedy)"
+    return text
+
+
+def headline(result: BattleResult) -> tuple[Headline, ...]:
+    """Who wins how often, the draw and stalemate when they can happen, and the rounds."""
+    att = result.sides[result.attacker]
+    dfn = result.sides[result.defender]
+    out = [
+        Headline(
+            f"{att.name} wins",
+            percent(result.attacker_wins, _se(result, "attacker_wins")),
+            f"{att.name} attacks; it wins when it has ships left and {dfn.name} has none.",
+        ),
+        Headline(
+            f"{dfn.name} wins",
+            percent(result.defender_wins, _se(result, "defender_wins")),
+            f"{dfn.name} controls the sector; a stalemate counts for it.",
+        ),
+    ]
+    if result.draw > 0:
+        out.append(
+            Headline(
+                "Both destroyed",
+                percent(result.draw, _se(result, "draw")),
+                "Both sides lose their last ships in the same volley (rift dice can do that).",
+            )
+        )
+    if result.stalemate > 0:
+        out.append(
+            Headline(
+                "Stalemate",
+                percent(result.stalemate, _se(result, "stalemate")),
+                "Neither side can ever damage the other; it counts for the defender.",
+            )
+        )
+    out.append(
+        Headline(
+            "Engagement rounds",
+            f"{result.expected_rounds:.2f}",
+            "Expected number of engagement rounds (missile volleys not counted).",
+        )
+    )
+    return tuple(out)
+
+
+def side_rows(result: BattleResult) -> list[dict[str, object]]:
+    """One row per side: role, policy, P(win), materials and ships lost, reputation draws."""
+    rows: list[dict[str, object]] = []
+    for i, side in enumerate(result.sides):
+        role = "defender" if i == result.defender else "attacker"
+        tiles = side.reputation_tiles
+        if side.npc:
+            reputation = "none (NPCs draw no reputation)"
+        else:
+            expected = sum(k * p for k, p in enumerate(tiles))
+            spread = ", ".join(f"{k}: {percent(p)}" for k, p in enumerate(tiles) if p > 0)
+            reputation = f"{expected:.2f} expected ({spread})"
+        rows.append(
+            {
+                "side": side.name,
+                "role": role,
+                "policy": side.policy.value,
+                "wins": percent(side.wins),
+                "materials lost": round(side.expected_material_lost, 2),
+                "ships lost": round(sum(g.expected_destroyed for g in side.groups), 2),
+                "reputation tiles drawn": reputation,
+            }
+        )
+    return rows
+
+
+def group_rows(result: BattleResult) -> list[dict[str, object]]:
+    """One row per ship group: ships, expected survivors, P(all survive), P(none survive)."""
+    rows: list[dict[str, object]] = []
+    for side in result.sides:
+        for g in side.groups:
+            rows.append(
+                {
+                    "side": side.name,
+                    "group": g.label,
+                    "ships": g.count,
+                    "expected survivors": round(g.expected_survivors, 2),
+                    "all survive": percent(g.survivors[-1]),
+                    "none survive": percent(g.survivors[0]),
+                    "build cost each": g.cost,
+                }
+            )
+    return rows
+
+
+CSV_COLUMNS = ("quantity", "side", "group", "k", "value", "standard_error")
+
+
+def result_csv(result: BattleResult) -> str:
+    """The result as one long CSV table: a row per number.
+
+    ``quantity`` is ``attacker_wins``, ``defender_wins``, ``draw``, ``stalemate``,
+    ``expected_rounds``, ``side_wins``, ``expected_material_lost``, ``reputation_tiles`` (``k``
+    tiles), ``survivors`` (``k`` ships left) or ``expected_survivors``; ``standard_error`` is
+    filled for Monte Carlo results where it is known.
+    """
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(CSV_COLUMNS)
+
+    def number(x: float | None) -> str:
+        return "" if x is None or (isinstance(x, float) and math.isnan(x)) else repr(float(x))
+
+    for key in ("attacker_wins", "defender_wins", "draw", "stalemate", "expected_rounds"):
+        writer.writerow((key, "", "", "", number(getattr(result, key)), number(_se(result, key))))
+    for side in result.sides:
+        writer.writerow(("side_wins", side.name, "", "", number(side.wins), ""))
+        writer.writerow(
+            ("expected_material_lost", side.name, "", "", number(side.expected_material_lost), "")
+        )
+        for k, p in enumerate(side.reputation_tiles):
+            writer.writerow(("reputation_tiles", side.name, "", k, number(p), ""))
+        for g in side.groups:
+            for k, p in enumerate(g.survivors):
+                se = g.survivors_se[k] if k < len(g.survivors_se) else None
+                writer.writerow(("survivors", side.name, g.label, k, number(p), number(se)))
+            writer.writerow(
+                ("expected_survivors", side.name, g.label, "", number(g.expected_survivors), "")
+            )
+    return buffer.getvalue()
+
+
+def solver_caption(result: BattleResult) -> str:
+    """How the result was computed, for under the headline."""
+    st = result.stats
+    took = f"{st.seconds:.2f} s" if st.seconds >= 0.01 else "under 0.01 s"
+    if result.method is Method.MONTE_CARLO:
+        return f"Monte Carlo: {result.why}; {took}."
+    return f"Exact: {result.why}; solved in {took}."
