@@ -64,6 +64,10 @@ RETREAT_OBJECTIVES = ("value", "win")
 STANDARD_COSTS = {"interceptor": 3, "cruiser": 5, "dreadnought": 8, "starbase": 3, "orbital": 4}
 
 
+RetreatOption = Retreat
+"""A side's retreat rule as the battle file writes it (``options.retreat``)."""
+
+
 @dataclass(frozen=True, slots=True)
 class BattleOptions:
     """The ``options`` of a battle file that are not part of the sides: how to compute, and

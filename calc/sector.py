@@ -324,11 +324,12 @@ def solve_sector(
         samples=None if exact else samples,
     )
     seconds = time.perf_counter() - t0
-    why = (
-        f"sector of {len(battle.sides)} sides, {states:,} battle states solved exactly"
-        if exact
-        else f"sector of {len(battle.sides)} sides, {samples:,} simulated sectors"
-    )
+    if single:
+        why = f"{states:,} states" if exact else f"{samples:,} simulated battles"
+    elif exact:
+        why = f"sector of {len(battle.sides)} sides, {states:,} battle states solved exactly"
+    else:
+        why = f"sector of {len(battle.sides)} sides, {samples:,} simulated sectors"
     if approximated:
         why += "; optimal play and retreats approximated (greedy, strength-share rule)"
     return replace(

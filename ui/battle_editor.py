@@ -219,7 +219,6 @@ def draft_from_file(doc: Any) -> BattleDraft:
     sides = []
     for raw, side in zip(normal["sides"], battle.sides, strict=True):
         groups = tuple(_group_from_file(g) for g in raw["ships"])
-        sector = options.sector_for(side.name)
         draft = SideDraft(
             name=side.name,
             groups=groups,
@@ -227,9 +226,9 @@ def draft_from_file(doc: Any) -> BattleDraft:
             npc=side.npc,
             techs=tuple(raw.get("techs", ())),
             policy=Policy(policies.get(side.name, side.policy.value)),
-            can_retreat=sector.can_retreat,
-            population=sector.population,
-            retreat=options.retreat_for(side.name),
+            can_retreat=side.can_retreat,
+            population=side.population,
+            retreat=side.retreat,
         )
         sides.append(_complete(draft))
     return BattleDraft(

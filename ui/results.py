@@ -55,9 +55,34 @@ def policy_text(result: BattleResult) -> str:
 
 
 def headline(result: BattleResult) -> tuple[Headline, ...]:
-    """Who wins how often, the draw and stalemate when they can happen, and the rounds."""
+    """Who wins how often, the draw and stalemate when they can happen, and the rounds. With
+    more than two sides: who holds the sector at the end."""
     att = result.sides[result.attacker]
     dfn = result.sides[result.defender]
+    if len(result.sides) > 2:
+        out = [
+            Headline(
+                f"{s.name} holds the sector",
+                percent(s.holds_sector),
+                f"{s.name}'s ships are the ones left in the sector after all the battles.",
+            )
+            for s in result.sides
+        ]
+        out.append(
+            Headline(
+                "Nobody left",
+                percent(result.draw, _se(result, "draw")),
+                "The last battle destroys both sides' last ships.",
+            )
+        )
+        out.append(
+            Headline(
+                "Engagement rounds",
+                f"{result.expected_rounds:.2f}",
+                "Expected number of engagement rounds over all the battles of the sector.",
+            )
+        )
+        return tuple(out)
     out = [
         Headline(
             f"{att.name} wins",
@@ -104,21 +129,29 @@ def side_rows(result: BattleResult) -> list[dict[str, object]]:
         tiles = side.reputation_tiles
         if side.npc:
             reputation = "none (NPCs draw no reputation)"
+            best = "none"
         else:
             expected = sum(k * p for k, p in enumerate(tiles))
             spread = ", ".join(f"{k}: {percent(p)}" for k, p in enumerate(tiles) if p > 0)
             reputation = f"{expected:.2f} expected ({spread})"
-        rows.append(
-            {
-                "side": side.name,
-                "role": role,
-                "policy": side.policy.value,
-                "wins": percent(side.wins),
-                "materials lost": round(side.expected_material_lost, 2),
-                "ships lost": round(sum(g.expected_destroyed for g in side.groups), 2),
-                "reputation tiles drawn": reputation,
-            }
-        )
+            best = "" if side.expected_best is None else f"{side.expected_best:.2f}"
+        row: dict[str, object] = {
+            "side": side.name,
+            "role": role,
+            "policy": side.policy.value,
+            "holds the sector": percent(side.holds_sector),
+            "materials lost": round(side.expected_material_lost, 2),
+            "ships lost": round(sum(g.expected_destroyed for g in side.groups), 2),
+            "reputation tiles drawn": reputation,
+            "best tile kept (expected value)": best,
+            "retreats": percent(side.retreats),
+            "ships saved by retreating": round(side.expected_saved, 2),
+        }
+        if side.population_destroyed:
+            cubes = side.population_destroyed
+            expected_cubes = sum(k * p for k, p in enumerate(cubes))
+            row["population cubes destroyed"] = f"{expected_cubes:.2f} expected"
+        rows.append(row)
     return rows
 
 
@@ -148,9 +181,11 @@ def result_csv(result: BattleResult) -> str:
     """The result as one long CSV table: a row per number.
 
     ``quantity`` is ``attacker_wins``, ``defender_wins``, ``draw``, ``stalemate``,
-    ``expected_rounds``, ``side_wins``, ``expected_material_lost``, ``reputation_tiles`` (``k``
-    tiles), ``survivors`` (``k`` ships left) or ``expected_survivors``; ``standard_error`` is
-    filled for Monte Carlo results where it is known.
+    ``expected_rounds``, ``side_wins``, ``expected_material_lost``, ``holds_sector``,
+    ``retreats``, ``expected_saved``, ``reputation_tiles`` (``k`` tiles), ``reputation_best``
+    (best tile worth ``k``), ``population_destroyed`` (``k`` cubes), ``survivors`` (``k`` ships
+    left) or ``expected_survivors``; ``standard_error`` is filled for Monte Carlo results where
+    it is known.
     """
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
@@ -166,8 +201,15 @@ def result_csv(result: BattleResult) -> str:
         writer.writerow(
             ("expected_material_lost", side.name, "", "", number(side.expected_material_lost), "")
         )
+        writer.writerow(("holds_sector", side.name, "", "", number(side.holds_sector), ""))
+        writer.writerow(("retreats", side.name, "", "", number(side.retreats), ""))
+        writer.writerow(("expected_saved", side.name, "", "", number(side.expected_saved), ""))
         for k, p in enumerate(side.reputation_tiles):
             writer.writerow(("reputation_tiles", side.name, "", k, number(p), ""))
+        for v, p in enumerate(side.reputation_best):
+            writer.writerow(("reputation_best", side.name, "", v, number(p), ""))
+        for k, p in enumerate(side.population_destroyed):
+            writer.writerow(("population_destroyed", side.name, "", k, number(p), ""))
         for g in side.groups:
             for k, p in enumerate(g.survivors):
                 se = g.survivors_se[k] if k < len(g.survivors_se) else None

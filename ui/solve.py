@@ -1,10 +1,9 @@
 """The dashboard's one door to the battle mathematics: solve a battle file, estimate the work.
 
 Every page solves through ``solve_key`` (the canonical JSON of a battle file in, a
-``BattleResult`` out), so the cache key, the options of the file (method, samples, seed) and
-the handling of what the calculator cannot do yet live here. Battles of more than two sides
-and the sector facts (retreat, population, the reputation bag) belong to sector combat: when
-``calc`` gains it, wiring it in is a change to this module only.
+``BattleResult`` out), so the cache key and the options of the file (method, samples, seed,
+reputation bag) live here. Battles of any number of sides, with retreat and population, go
+through ``calc.odds`` (sector combat).
 """
 
 from __future__ import annotations
@@ -13,32 +12,17 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from calc.battle_file import BattleOptions, parse_battle
-from calc.battle_state import estimate_states
-from calc.errors import BattleError
+from calc.battle_file import parse_battle
 from calc.model import Battle
-from calc.odds import Budget, exact_seconds_estimate, odds
+from calc.odds import Budget, exact_seconds_estimate, largest_battle_states, odds
 from calc.result import BattleResult
 
 DASHBOARD_BUDGET = Budget()
 """The ladder's limits for the battle odds page (those of ``fleetlab odds``)."""
-WHATIF_BUDGET = Budget(max_seconds=4.0, target_se=0.005, mc_seconds=2.0)
+WHATIF_BUDGET = Budget(max_seconds=4.0, mc_samples=10_000)
 """Tighter limits for the what-if page, which solves one battle per candidate upgrade."""
 QUICK_SECONDS = 1.0
 """Battles whose exact solve is estimated below this are solved as soon as they change."""
-
-
-class SectorCombatError(BattleError):
-    """A battle that only sector combat can solve (more than two sides)."""
-
-
-def sector_combat_message(sides: int) -> str:
-    """What the page says about a battle of more than two sides."""
-    return (
-        f"This battle has {sides} sides. Fleetlab solves battles between two sides; a sector "
-        "with more sides is fought two at a time, which needs sector combat in the calculator. "
-        "Remove sides until two are left to see odds."
-    )
 
 
 def solve_key(
@@ -48,39 +32,19 @@ def solve_key(
 ) -> BattleResult:
     """Solve the battle file whose canonical JSON is ``key`` by the ladder (``calc.odds``).
 
-    Raises ``SectorCombatError`` for battles the two-sided calculator does not take, and the
-    battle file's own errors for a bad document.
+    Raises the battle file's own errors for a bad document and ``BattleError`` for a battle
+    the calculator refuses.
     """
     battle, options = parse_battle(json.loads(key))
-    try:
-        return odds(
-            battle,
-            options.method,
-            budget=budget,
-            samples=options.samples,
-            seed=options.seed,
-            progress=progress,
-        )
-    except BattleError as exc:
-        if len(battle.sides) > 2:
-            raise SectorCombatError(sector_combat_message(len(battle.sides))) from exc
-        raise
-
-
-def ignored_sector_facts(battle: Battle, options: BattleOptions) -> tuple[str, ...]:
-    """The sector-combat facts of the battle that two-sided odds do not use, in words."""
-    found = []
-    for side in battle.sides:
-        sector = options.sector_for(side.name)
-        if sector.can_retreat:
-            found.append(f"{side.name} can retreat")
-        if sector.population:
-            found.append(f"{side.name} has {sector.population} population cubes")
-    for name, retreat in options.retreat:
-        found.append(f"{name}'s retreat policy is {retreat.policy}")
-    if options.reputation_bag is not None:
-        found.append("the reputation bag is set")
-    return tuple(found)
+    return odds(
+        battle,
+        options.method,
+        budget=budget,
+        samples=options.samples,
+        seed=options.seed,
+        bag=options.reputation_bag,
+        progress=progress,
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,7 +64,7 @@ class Estimate:
         if not self.exact_fits(budget):
             return (
                 f"{size}: more than the exact solver's budget, so the odds will be approximate "
-                f"(Monte Carlo, up to about {budget.mc_seconds:g} s)"
+                f"(Monte Carlo, {budget.mc_samples:,} simulated battles)"
             )
         if self.seconds < QUICK_SECONDS:
             return f"{size}: exact in under a second"
@@ -108,11 +72,12 @@ class Estimate:
 
 
 def estimate(battle: Battle) -> Estimate | None:
-    """The exact solver's work for a two-sided battle (``None`` for more sides)."""
-    if len(battle.sides) != 2:
+    """The exact solver's work for a battle or sector: its largest battle's states and the
+    estimated seconds of the whole (``None`` if nobody can fight)."""
+    states = largest_battle_states(battle)
+    if states == 0:
         return None
-    states = estimate_states(battle)
-    return Estimate(states, exact_seconds_estimate(battle, states))
+    return Estimate(states, exact_seconds_estimate(battle))
 
 
 def is_quick(battle: Battle, method: str) -> bool:

@@ -10,7 +10,7 @@ import pytest
 from blueprints import OUTSIDE, Blueprint, ShipClass
 from calc.battle_file import RetreatOption, parse_battle
 from calc.errors import BattleFileError
-from calc.model import Policy
+from calc.model import Policy, RetreatPolicy
 from tests.support import REPO
 from ui.battle_editor import (
     MAX_UPLOAD_BYTES,
@@ -188,16 +188,18 @@ def test_sides_are_added_and_removed_with_the_defender_kept() -> None:
 
 def test_options_and_sector_facts_reach_the_file() -> None:
     draft = draft_from_file(example_battle())
-    draft = set_sector(draft, 0, can_retreat=True, population=2)
-    draft = set_retreat(draft, 0, RetreatOption("threshold", 0.25))
+    draft = set_sector(draft, 0, can_retreat=True)
+    draft = set_sector(draft, draft.defender, population=2)
+    draft = set_retreat(draft, 0, RetreatOption(RetreatPolicy.THRESHOLD, 0.25))
     draft = set_reputation_bag(draft, [(1, 8), (2, 6), (3, 4), (4, 2)])
     draft = set_method(draft, "monte-carlo", 50_000, 7)
     draft = set_policy(draft, 1, "greedy")
     built = build(draft)
     assert built.ok
-    _, options = parse_battle(built.doc)
-    assert options.sector_for("Red").can_retreat and options.sector_for("Red").population == 2
-    assert options.retreat_for("Red").below == 0.25
+    battle, options = parse_battle(built.doc)
+    red = battle.sides[0]
+    assert red.can_retreat and battle.sides[draft.defender].population == 2
+    assert red.retreat.below == 0.25 and red.retreats
     assert options.reputation_bag == ((1, 8), (2, 6), (3, 4), (4, 2))
     assert (options.method, options.samples, options.seed) == ("monte-carlo", 50_000, 7)
     assert draft_from_file(built.doc) == draft

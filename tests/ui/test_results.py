@@ -25,7 +25,7 @@ from ui.results import (
     side_rows,
     solver_caption,
 )
-from ui.solve import SectorCombatError, estimate, ignored_sector_facts, is_quick, solve_key
+from ui.solve import estimate, is_quick, solve_key
 
 
 @pytest.fixture(scope="module")
@@ -105,18 +105,24 @@ def test_solve_door(exact: BattleResult) -> None:
     assert found is not None and found.states == 1152
     assert found.describe() == "1,152 battle states: exact in under a second"
     assert is_quick(built.battle, "auto") and not is_quick(built.battle, "monte-carlo")
-    assert ignored_sector_facts(built.battle, built.options) == ()
-    sector = build(set_sector(draft_from_file(example_battle()), 0, can_retreat=True, population=3))
-    assert sector.battle is not None and sector.options is not None
-    assert ignored_sector_facts(sector.battle, sector.options) == (
-        "Red can retreat",
-        "Red has 3 population cubes",
-    )
+    # Sector facts are part of the odds now: the defender's population is attacked.
+    draft = draft_from_file(example_battle())
+    defender = built.battle.defender
+    sector = build(set_sector(draft, defender, population=3))
+    assert sector.battle is not None
+    result = solve_key(sector.key)
+    assert len(result.sides[defender].population_destroyed) == 4
+    rows = side_rows(result)
+    assert "population cubes destroyed" in rows[defender]
 
 
-def test_more_than_two_sides_need_sector_combat() -> None:
+def test_more_than_two_sides_are_a_sector() -> None:
     built = build(add_side(draft_from_file(example_battle())))
     assert built.ok and built.battle is not None
-    assert estimate(built.battle) is None
-    with pytest.raises(SectorCombatError, match="This battle has 3 sides"):
-        solve_key(built.key)
+    found = estimate(built.battle)
+    if found is None:
+        return  # the new side has no ships: nothing to fight
+    result = solve_key(built.key)
+    assert len(result.sides) == 3
+    assert sum(s.holds_sector for s in result.sides) + result.draw == pytest.approx(1.0)
+    assert any("holds the sector" in h.label for h in headline(result))

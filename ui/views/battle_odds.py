@@ -12,7 +12,8 @@ import streamlit as st
 
 from blueprints import NpcVariant, ShipClass, npc_tile, ship_class_info, species
 from calc.battle_file import RETREAT_OBJECTIVES, RETREAT_POLICIES, RetreatOption
-from calc.model import Policy
+from calc.errors import BattleError
+from calc.model import Policy, RetreatObjective, RetreatPolicy
 from ui import state
 from ui.battle_editor import (
     BattleDraft,
@@ -41,7 +42,7 @@ from ui.battle_editor import (
     tech_choices,
 )
 from ui.components import battle_file_tools, blueprint_editor, headline_view, result_details
-from ui.solve import SectorCombatError, estimate, ignored_sector_facts, is_quick
+from ui.solve import estimate, is_quick
 
 NPC_CHOICE = "npc"
 POLICY_NAMES = {
@@ -106,9 +107,9 @@ def _on_damage(s: int, g: int, widget: str) -> None:
 
 def _on_retreat(s: int, policy_key: str, below_key: str, objective_key: str) -> None:
     retreat = RetreatOption(
-        str(st.session_state[policy_key]),
+        RetreatPolicy(str(st.session_state[policy_key])),
         float(st.session_state.get(below_key, 0.0)),
-        str(st.session_state.get(objective_key, "value")),
+        RetreatObjective(str(st.session_state.get(objective_key, "value"))),
     )
     state.edit(set_retreat, s, retreat)
 
@@ -548,13 +549,10 @@ with top:
         st.stop()
     try:
         result = state.solve(built, "Solving the battle")
-    except SectorCombatError as exc:
-        st.info(str(exc), icon=":material/groups:")
+    except BattleError as exc:
+        st.error(f"This battle cannot be solved: {exc}", icon=":material/error:")
         st.stop()
     headline_view(result)
-    ignored = ignored_sector_facts(built.battle, built.options)
-    if ignored:
-        st.caption("Not in these odds (they need sector combat): " + "; ".join(ignored) + ".")
 
 st.divider()
 st.subheader("Survivors, materials and reputation")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import streamlit as st
 
 from blueprints import Blueprint, Origin, ShipClass, parts, species
+from calc.errors import BattleError
 from calc.report import percent
 from calc.result import BattleResult
 from ui import state
@@ -18,7 +19,7 @@ from ui.battle_editor import (
 )
 from ui.components import battle_file_tools, blueprint_editor
 from ui.figures import design_comparison_figure, upgrade_gain_figure
-from ui.solve import WHATIF_BUDGET, SectorCombatError, estimate
+from ui.solve import WHATIF_BUDGET, estimate
 from ui.whatif import method_text, rank, ranking_rows, side_wins, upgrades
 
 # Rank at once when all candidates together are estimated to solve within this many seconds.
@@ -115,8 +116,8 @@ def solved(design_draft: BattleDraft) -> BattleResult | None:
 
 try:
     base = state.solve_now(built, "whatif")
-except SectorCombatError as exc:
-    st.info(str(exc), icon=":material/groups:")
+except BattleError as exc:
+    st.error(f"This battle cannot be solved: {exc}", icon=":material/error:")
     st.stop()
 
 candidates = upgrades(current, side.techs, held)
