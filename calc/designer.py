@@ -102,7 +102,8 @@ __all__ = [
 WAVE = 64
 """Designs evaluated per wave (fixed, so that pruning never depends on the number of workers)."""
 SERIAL_BELOW = 64
-"""Searches with fewer battles than this run in this process (a pool would only add start-up)."""
+"""Searches with fewer battles than this run in this process unless workers are asked for (a
+pool would only add its start-up time)."""
 STRUCTURES = (ShipClass.STARBASE, ShipClass.ORBITAL)
 """Classes that cannot move: they only fight where they are built, so only when defending."""
 
@@ -507,7 +508,6 @@ class _Search:
     """Mutable book-keeping of one search."""
 
     request: DesignRequest
-    setup: _Setup
     runner: Runner
     cands: list[Candidate]
     battles: list[tuple[Battle, ...]]
@@ -541,22 +541,19 @@ class _Search:
             self.results[i] = tuple(outcomes)
 
 
-def design(
-    request: DesignRequest,
-    *,
-    workers: int | None = None,
-    dask: Any = None,
-    executor: Executor | None = None,
-    progress: Callable[[float], None] | None = None,
-) -> DesignResult:
-    """Search the designs of a request and rank them (see module doc).
+@dataclass(frozen=True, slots=True)
+class SearchSpace:
+    """Every design of a request with its battles (one per opponent), before any pruning;
+    ``merged`` and ``wrecked`` as in ``DesignResult``."""
 
-    ``workers``: processes of the local pool (default: one per core; 1 evaluates in this
-    process). ``dask``: a Dask scheduler address or ``distributed.Client``; the battles then
-    run on that cluster. ``executor``: a ``concurrent.futures`` executor to use instead of
-    starting a pool. ``progress`` receives the fraction of designs done.
-    """
-    t0 = time.perf_counter()
+    candidates: tuple[Candidate, ...]
+    battles: tuple[tuple[Battle, ...], ...]
+    merged: int
+    wrecked: int
+
+
+def search_space(request: DesignRequest) -> SearchSpace:
+    """The designs a request searches (see ``calc.design_space``) and their battles."""
     setup = _prepare(request)
     options = {
         cls: class_options(bp, setup.upgrades, request.techs, request.discoveries)
@@ -580,26 +577,51 @@ def design(
     for c in cands:
         me = designing_side(request, c, setup.combat_techs)
         battles.append(tuple(matchup_battle(me, o) for o in request.opponents))
-    skipped = _dominance(request, cands, battles)
+    return SearchSpace(tuple(cands), tuple(battles), merged, wrecked)
+
+
+def design(
+    request: DesignRequest,
+    *,
+    workers: int | None = None,
+    dask: Any = None,
+    executor: Executor | None = None,
+    progress: Callable[[float], None] | None = None,
+    prune: bool = True,
+) -> DesignResult:
+    """Search the designs of a request and rank them (see module doc).
+
+    ``workers``: processes of the local pool (default: one per core; 1 evaluates in this
+    process). ``dask``: a Dask scheduler address or ``distributed.Client``; the battles then
+    run on that cluster. ``executor``: a ``concurrent.futures`` executor to use instead of
+    starting a pool. ``progress`` receives the fraction of designs done. ``prune=False``
+    evaluates every design (for tests and benchmarks of the pruning).
+    """
+    t0 = time.perf_counter()
+    space = search_space(request)
+    cands = list(space.candidates)
+    skipped = dominance_map(request, space) if prune else {}
     runner: Runner
     if dask is not None:
         runner = DaskRunner(dask)
-    elif workers == 1 or (executor is None and len(cands) * len(request.opponents) < SERIAL_BELOW):
+    elif workers == 1 or (
+        workers is None and executor is None and len(cands) * len(request.opponents) < SERIAL_BELOW
+    ):
         runner = SerialRunner()
     else:
         runner = PoolRunner(workers, executor)
-    search = _Search(request, setup, runner, cands, battles)
+    search = _Search(request, runner, cands, list(space.battles))
     try:
-        pruned_bound, pruned_dominated = _run(search, skipped, progress)
+        pruned_bound, pruned_dominated = _run(search, skipped, progress, prune)
     finally:
         runner.close()
-    return _result(search, t0, merged, wrecked, pruned_bound, pruned_dominated)
+    return _result(search, t0, space.merged, space.wrecked, pruned_bound, pruned_dominated)
 
 
-def _dominance(
-    request: DesignRequest, cands: Sequence[Candidate], battles: Sequence[tuple[Battle, ...]]
-) -> dict[int, int]:
-    """Designs skipped because another dominates them: index -> index of the dominating one."""
+def dominance_map(request: DesignRequest, space: SearchSpace) -> dict[int, int]:
+    """Designs skipped because another dominates them: index -> index of the dominating one
+    (indices into ``space.candidates``; see ``calc.design_prune``)."""
+    cands, battles = space.candidates, space.battles
     objective_rules = rules_for_objective(request.objective)
     allowed: list[tuple[Rule, ...]] = []
     for o in request.opponents:
@@ -624,6 +646,7 @@ def _run(
     search: _Search,
     skipped: dict[int, int],
     progress: Callable[[float], None] | None,
+    prune: bool,
 ) -> tuple[int, int]:
     """Evaluate in waves with bound pruning; returns (pruned by bound, pruned by dominance)."""
     request = search.request
@@ -641,7 +664,7 @@ def _run(
     pruned_bound = 0
     total = len(cands)
     while pending:
-        threshold = keys[request.top - 1] if len(keys) >= request.top else None
+        threshold = keys[request.top - 1] if prune and len(keys) >= request.top else None
         wave: list[int] = []
         rest: list[int] = []
         for i in pending:
