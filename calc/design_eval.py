@@ -24,6 +24,7 @@ answer does not depend on which runner computed it or on how many workers it had
 from __future__ import annotations
 
 import hashlib
+import importlib
 import multiprocessing
 import os
 from collections import OrderedDict
@@ -288,14 +289,16 @@ class DaskRunner:
 
     def __init__(self, cluster: Any) -> None:
         try:
-            from distributed import Client
+            # Imported by name: the cluster is optional, and its API is used untyped (Any).
+            distributed: Any = importlib.import_module("distributed")
         except ImportError as exc:  # pragma: no cover - dask is part of the dev install
             raise DesignError(
                 "--dask needs dask[distributed]: pip install 'eclipse-fleetlab[cluster]'"
             ) from exc
+        self.client: Any
         if isinstance(cluster, str):
             try:
-                self.client = Client(cluster, timeout=30)
+                self.client = distributed.Client(cluster, timeout=30)
             except OSError as exc:
                 raise DesignError(f"cannot reach the Dask scheduler {cluster!r}: {exc}") from None
             self._own = True

@@ -63,6 +63,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
+from itertools import product
 
 from blueprints import DieColour, ShipStats
 from calc.battle_state import activation_order
@@ -113,13 +115,14 @@ def upper_bound(objective: Objective, candidate: Candidate, opponent_value: floa
     return opponent_value
 
 
-def _dice_damage(stats: ShipStats, missiles: bool) -> list[int]:
+@lru_cache(maxsize=65_536)
+def _dice_damage(stats: ShipStats, missiles: bool) -> tuple[int, ...]:
     dice = stats.missiles if missiles else stats.cannons
     out = []
     for colour, n in dice.items():
         if colour is not DieColour.PINK:
             out.extend([colour.damage] * n)
-    return sorted(out, reverse=True)
+    return tuple(sorted(out, reverse=True))
 
 
 def dice_dominate(a: ShipStats, b: ShipStats) -> bool:
@@ -225,11 +228,28 @@ def blueprint_dominates(rule: Rule, a: ShipStats, b: ShipStats) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class Profile:
-    """What dominance needs to know of one design against every opponent."""
+    """What dominance needs to know of one design against every opponent: whether each battle
+    is predicted exact, the activation orders (for ``OPTIMAL_PLAY``) and its tie-breaks."""
 
     candidate: Candidate
     exact: tuple[bool, ...]
     orders: tuple[tuple[Order, Order], ...]
+    tie: tuple[int, int, int, str] = (0, 0, 0, "")
+
+    @classmethod
+    def of(
+        cls,
+        candidate: Candidate,
+        exact: tuple[bool, ...],
+        orders: tuple[tuple[Order, Order], ...],
+    ) -> Profile:
+        """A profile with its tie-breaks computed once."""
+        return cls(candidate, exact, orders, tie_key(candidate))
+
+    @property
+    def ships(self) -> tuple[tuple[object, ...], ...]:
+        """Classes, counts, ships built and damage: what two comparable designs share."""
+        return tuple((g.ship_class, g.count, g.new, g.damage) for g in self.candidate.groups)
 
 
 def dominates(
@@ -240,7 +260,7 @@ def dominates(
     """Whether design A dominates design B against every opponent (``allowed[i]`` lists the
     rules opponent ``i`` and the objective allow) and wins the tie-breaks."""
     ca, cb = a.candidate, b.candidate
-    if not _same_ships(ca, cb) or tie_key(ca) >= tie_key(cb):
+    if not _same_ships(ca, cb) or a.tie >= b.tie:
         return False
     for i, rules in enumerate(allowed):
         if not (a.exact[i] and b.exact[i]):
@@ -263,21 +283,64 @@ def dominates(
     return True
 
 
+MAX_COMBINATIONS = 4_096
+"""Dominating combinations tried per design before only single-class changes are tried."""
+
+
 def dominated(profiles: Sequence[Profile], allowed: Sequence[Sequence[Rule]]) -> dict[int, int]:
     """For each design that some other design dominates: the index of one that does (the one
-    with the best tie-breaks). Designs are compared only within groups of the same ships."""
+    with the best tie-breaks among those tried).
+
+    Candidates for A are looked up, not scanned: per class, the ship stats that dominate B's
+    under one of the rules, combined over the classes (all combinations up to
+    ``MAX_COMBINATIONS``, else those changing one class), each checked by ``dominates``.
+    Missing a dominating design only prunes less, so the cap is safe.
+    """
     if not allowed or not all(allowed):
         return {}
-    groups: dict[tuple[object, ...], list[int]] = {}
+    rules = tuple(r for r in Rule if any(r in rs for rs in allowed))
+    index: dict[tuple[object, ...], int] = {}
+    by_class: dict[object, set[ShipStats]] = {}
     for i, p in enumerate(profiles):
-        key = tuple((g.ship_class, g.count, g.new, g.damage) for g in p.candidate.groups)
-        groups.setdefault(key, []).append(i)
+        stats = tuple(g.stats for g in p.candidate.groups)
+        index[(p.ships, stats)] = i
+        for g in p.candidate.groups:
+            by_class.setdefault(g.ship_class, set()).add(g.stats)
+    better: dict[ShipStats, tuple[ShipStats, ...]] = {}
+    for members in by_class.values():
+        for s in members:
+            better[s] = tuple(
+                sorted(
+                    (
+                        t
+                        for t in members
+                        if t != s and any(blueprint_dominates(r, t, s) for r in rules)
+                    ),
+                    key=repr,
+                )
+            )
     out: dict[int, int] = {}
-    for members in groups.values():
-        members.sort(key=lambda i: tie_key(profiles[i].candidate))
-        for pos, j in enumerate(members):
-            for i in members[:pos]:
-                if dominates(profiles[i], profiles[j], allowed):
-                    out[j] = i
-                    break
+    for j, b in enumerate(profiles):
+        own = tuple(g.stats for g in b.candidate.groups)
+        choices = [(s, *better[s]) for s in own]
+        total = 1
+        for c in choices:
+            total *= len(c)
+        if total > MAX_COMBINATIONS:
+            combos: list[tuple[ShipStats, ...]] = [
+                (*own[:k], t, *own[k + 1 :]) for k, s in enumerate(own) for t in better[s]
+            ]
+        else:
+            combos = list(product(*choices))
+        found: int | None = None
+        for combo in combos:
+            k = index.get((b.ships, combo))
+            if k is None or k == j:
+                continue
+            if (found is None or profiles[k].tie < profiles[found].tie) and dominates(
+                profiles[k], b, allowed
+            ):
+                found = k
+        if found is not None:
+            out[j] = found
     return out

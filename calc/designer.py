@@ -99,7 +99,7 @@ __all__ = [
     "evaluate_battle",
 ]
 
-WAVE = 64
+WAVE = 256
 """Designs evaluated per wave (fixed, so that pruning never depends on the number of workers)."""
 SERIAL_BELOW = 64
 """Searches with fewer battles than this run in this process unless workers are asked for (a
@@ -429,9 +429,10 @@ def designing_side(
     request: DesignRequest, candidate: Candidate, combat_techs: Sequence[str]
 ) -> Side:
     """The designing side with a candidate's fleet (groups of combat stats, see design_eval)."""
+    # No blueprint on the groups: battles are compared by stats anyway, and they travel to
+    # workers lighter without one.
     groups = tuple(
-        ShipGroup(g.stats, g.count, g.damage, g.ship_class.value, g.blueprint)
-        for g in candidate.groups
+        ShipGroup(g.stats, g.count, g.damage, g.ship_class.value) for g in candidate.groups
     )
     side = request.side
     return Side(
@@ -638,7 +639,7 @@ def dominance_map(request: DesignRequest, space: SearchSpace) -> dict[int, int]:
             activation_labels(b, name) if Rule.OPTIMAL_PLAY in allowed[i] else ((), ())
             for i, b in enumerate(bs)
         )
-        profiles.append(Profile(c, exact, orders))
+        profiles.append(Profile.of(c, exact, orders))
     return dominated(profiles, allowed)
 
 
