@@ -14,11 +14,12 @@ numbers: in any process, on any worker, in any order, from the cache or not.
 (``calc.design_space.combat_stats``), so two blueprints that fight alike share one entry.
 
 **Runners.** ``SerialRunner`` evaluates in this process. ``PoolRunner`` uses a
-``concurrent.futures.ProcessPoolExecutor`` (spawned workers, so it is safe to call from threaded
-programs such as the dashboard). ``DaskRunner`` sends the same function to an existing Dask
-distributed cluster (``dask[distributed]`` must be installed where the client runs and Fleetlab
-on the workers). Runners return results in the order of the battles given, so the designer's
-answer does not depend on which runner computed it or on how many workers it had.
+``concurrent.futures.ProcessPoolExecutor`` (forked workers from a single-threaded program,
+spawned ones from a threaded program such as the dashboard: ``pool_context``). ``DaskRunner``
+sends the same function to an existing Dask distributed cluster (``dask[distributed]`` must be
+installed where the client runs and Fleetlab on the workers). Runners return results in the
+order of the battles given, so the designer's answer does not depend on which runner computed
+it or on how many workers it had.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ import hashlib
 import importlib
 import multiprocessing
 import os
+import threading
 from collections import OrderedDict
 from collections.abc import Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
@@ -232,6 +234,15 @@ def _warm_up() -> None:
     odds(Battle.two_sided(side, other), "exact")
 
 
+def pool_context() -> multiprocessing.context.BaseContext:
+    """How pool workers start: forked when this process runs a single thread (fast: workers
+    inherit the loaded kernels, and scripts need no ``if __name__ == "__main__"`` guard), else
+    spawned, because forking a threaded process (a dashboard, a progress bar) can deadlock."""
+    if "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1:
+        return multiprocessing.get_context("fork")
+    return multiprocessing.get_context("spawn")
+
+
 class PoolRunner:
     """Evaluates on a process pool of ``workers`` processes (default: one per core).
 
@@ -252,7 +263,7 @@ class PoolRunner:
         if self._executor is None:
             self._executor = ProcessPoolExecutor(
                 max_workers=self.workers,
-                mp_context=multiprocessing.get_context("spawn"),
+                mp_context=pool_context(),
                 initializer=_warm_up,
             )
         return self._executor
