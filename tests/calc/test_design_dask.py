@@ -20,7 +20,7 @@ TERRAN = "terran_directorate"
 @pytest.fixture(scope="module")
 def cluster() -> Iterator[object]:
     with distributed.LocalCluster(
-        n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
+        n_workers=1, threads_per_worker=2, processes=False, dashboard_address="127.0.0.1:0"
     ) as local:
         yield local
 
