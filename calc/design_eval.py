@@ -243,6 +243,16 @@ def pool_context() -> multiprocessing.context.BaseContext:
     return multiprocessing.get_context("spawn")
 
 
+def start_pool(workers: int | None = None) -> ProcessPoolExecutor:
+    """A process pool for ``design(executor=...)`` whose workers are running when this returns
+    (so they start before the caller starts threads of its own, e.g. a progress bar)."""
+    count = workers or os.cpu_count() or 1
+    pool = ProcessPoolExecutor(max_workers=count, mp_context=pool_context(), initializer=_warm_up)
+    for f in [pool.submit(os.getpid) for _ in range(count)]:
+        f.result()
+    return pool
+
+
 class PoolRunner:
     """Evaluates on a process pool of ``workers`` processes (default: one per core).
 

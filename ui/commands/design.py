@@ -10,6 +10,7 @@ import argparse
 import json
 from typing import Any
 
+from calc.design_eval import start_pool
 from calc.design_file import load_design, result_to_dict, result_to_text
 from calc.designer import design
 from calc.errors import BattleError
@@ -25,11 +26,18 @@ def run(args: argparse.Namespace) -> int:
         request, _ = load_design(args.file)
     except BattleError as exc:
         raise UsageError(f"{args.file}: {exc}") from None
+    # The pool starts before the progress bar's thread, so that its workers can be forked.
+    pool = None if args.dask or args.workers == 1 else start_pool(args.workers)
     try:
         with progress_bar("designing", enabled=not args.json) as progress:
-            result = design(request, workers=args.workers, dask=args.dask, progress=progress)
+            result = design(
+                request, workers=args.workers, dask=args.dask, executor=pool, progress=progress
+            )
     except BattleError as exc:
         raise UsageError(str(exc)) from None
+    finally:
+        if pool is not None:
+            pool.shutdown()
     if args.json:
         print(json.dumps(result_to_dict(result), indent=2))
     else:
