@@ -233,3 +233,51 @@ def test_request_errors_name_the_field(changes: dict[str, object], path: str, me
 def test_too_many_candidates_is_an_error() -> None:
     with pytest.raises(DesignError, match="more than 5 designs"):
         search_space(request(budget=9, max_candidates=5))
+
+
+@pytest.mark.parametrize("defends", [False, True])
+def test_best_equals_exhaustive_against_a_player(defends: bool) -> None:
+    blue = Side("Blue", (ShipGroup.of(INTERCEPTOR, 2),), species=TERRAN)
+    req = request(opponents=(Opponent(blue, designer_defends=defends),), budget=3)
+    result = design(req, workers=1)
+    assert_legal(result)
+    oracle = exhaustive(
+        TERRAN,
+        {ShipClass.INTERCEPTOR: (INTERCEPTOR, 1)},
+        [ShipClass.INTERCEPTOR],
+        list(req.techs),
+        3,
+        1,
+        blue,
+        designer_defends=defends,
+    )
+    assert result.designs[0].win == pytest.approx(max(o.win for o in oracle), abs=1e-9)
+    for d in result.designs:
+        assert d.matchups[0].win == pytest.approx(
+            1 - d.attacker_wins if defends else d.attacker_wins, abs=1e-12
+        )
+
+
+def test_opponents_of_a_three_sided_sector() -> None:
+    from calc.battle_file import parse_battle
+    from calc.design_file import opponents_of
+
+    def side(name: str) -> dict[str, object]:
+        return {"name": name, "species": TERRAN, "ships": [{"class": "interceptor"}]}
+
+    battle, _ = parse_battle(
+        {"format": "fleetlab-battle/1", "sides": [side("A"), side("B"), side("C")], "defender": 2}
+    )
+    # C controls the sector: it defends against everyone; between A and B, A entered first.
+    assert [(o.side.name, o.designer_defends) for o in opponents_of(battle, "C")] == [
+        ("A", True),
+        ("B", True),
+    ]
+    assert [(o.side.name, o.designer_defends) for o in opponents_of(battle, "A")] == [
+        ("B", True),
+        ("C", False),
+    ]
+    assert [(o.side.name, o.designer_defends) for o in opponents_of(battle, "B")] == [
+        ("A", False),
+        ("C", False),
+    ]
