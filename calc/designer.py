@@ -88,6 +88,7 @@ from calc.model import Battle, ShipGroup, Side
 __all__ = [
     "Aggregate",
     "Candidate",
+    "DesignGroup",
     "DesignRequest",
     "DesignResult",
     "Evaluation",
@@ -95,8 +96,12 @@ __all__ = [
     "Objective",
     "Opponent",
     "RankedDesign",
+    "SearchSpace",
+    "check_request",
     "design",
+    "dominance_map",
     "evaluate_battle",
+    "search_space",
 ]
 
 WAVE = 256
