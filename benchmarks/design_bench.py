@@ -3,12 +3,14 @@
 Usage::
 
     python benchmarks/design_bench.py [--workers 2] [--budget 12] [--upgrades 2] [--repeat 1]
+                                      [--opponent ancients|guardian|player]
 
 It designs Terran ships (one interceptor owned, plasma cannon and gauss shield researched)
-against two Ancients, evaluates every design (no pruning, cache cleared, so each run solves the
-same battles), and prints designs and battles per second serially and on a process pool of
-``--workers`` processes (pool start-up included), the speed-up, and, for comparison, what
-pruning saves on the same search. Results must be identical on every backend; it checks that.
+against ``--opponent`` (two Ancients by default), evaluates every design (no pruning, cache
+cleared, so each run solves the same battles), and prints designs and battles per second
+serially and on a process pool of ``--workers`` processes (pool start-up included), the
+speed-up, and, for comparison, what pruning saves on the same search. Results must be
+identical on every backend; it checks that.
 """
 
 from __future__ import annotations
@@ -28,12 +30,23 @@ from calc.model import ShipGroup, Side
 TERRAN = "terran_directorate"
 
 
-def make_request(budget: int, upgrades: int) -> DesignRequest:
+OPPONENTS = {
+    "ancients": lambda: Side("Ancients", (ShipGroup.npc("ancient", count=2),), npc=True),
+    "guardian": lambda: Side("Guardian", (ShipGroup.npc("guardian"),), npc=True),
+    "player": lambda: Side(
+        "Blue",
+        (ShipGroup.of(Blueprint.default(TERRAN, "interceptor"), 2),),
+        species=TERRAN,
+    ),
+}
+
+
+def make_request(budget: int, upgrades: int, opponent: str = "ancients") -> DesignRequest:
     """The benchmark's design request."""
     bp = Blueprint.default(TERRAN, "interceptor")
     return DesignRequest(
         side=Side("Red", (ShipGroup.of(bp, 1),), species=TERRAN),
-        opponents=(Opponent(Side("Ancients", (ShipGroup.npc("ancient", count=2),), npc=True)),),
+        opponents=(Opponent(OPPONENTS[opponent]()),),
         techs=("plasma_cannon", "gauss_shield"),
         budget=budget,
         upgrades=upgrades,
@@ -56,8 +69,15 @@ def main() -> int:
     parser.add_argument("--budget", type=int, default=12)
     parser.add_argument("--upgrades", type=int, default=2)
     parser.add_argument("--repeat", type=int, default=1, help="runs per backend (best is kept)")
+    parser.add_argument(
+        "--opponent",
+        choices=sorted(OPPONENTS),
+        default="ancients",
+        help="two ancients (no dominance pruning), one guardian (single-NPC rule) or two "
+        "interceptors of a player (optimal-play rule)",
+    )
     args = parser.parse_args()
-    request = make_request(args.budget, args.upgrades)
+    request = make_request(args.budget, args.upgrades, args.opponent)
     design(make_request(3, 1), workers=1)  # load the compiled kernels once
     rows = []
     reference = None
@@ -81,7 +101,7 @@ def main() -> int:
         return 1
     print(
         f"{reference.candidates if reference else 0:,} designs, budget {args.budget}, "
-        f"{args.upgrades} upgrade activations, against 2 ancients"
+        f"{args.upgrades} upgrade activations, against {args.opponent}"
     )
     print(f"{'backend':<12}{'evaluated':>10}{'seconds':>9}{'designs/s':>11}{'battles/s':>11}")
     for label, result, seconds in rows:

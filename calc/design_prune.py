@@ -47,6 +47,10 @@ their own side by a fixed rule. So the rules are:
    (in NPC volleys) than in B's. So A wins whenever B wins, loses no more material and destroys
    the NPC whenever B does: all three objectives.
 
+Dominance by ship *counts* is not used: where more ships provably do no worse (the first rule),
+the larger fleet costs more, so it may tie at a higher cost (P(win) 1 for both, say) and rank
+below, or win outright and rank above: neither design can be skipped safely.
+
 Dominance needs exact values (a Monte Carlo estimate of A may fall below B's), so it applies
 only when every battle of both designs is predicted to be solved exactly, and the designer
 re-queues B if A's evaluation turns out not to be exact after all. Values that agree to 9
