@@ -281,3 +281,9 @@ def test_opponents_of_a_three_sided_sector() -> None:
         ("A", False),
         ("C", False),
     ]
+
+
+def test_nothing_to_design_gives_no_designs() -> None:
+    result = design(request(side=Side("Red", (), species=TERRAN), budget=2), workers=1)
+    assert result.designs == () and result.best is None
+    assert result.candidates == result.evaluated == 0
