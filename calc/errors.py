@@ -21,3 +21,12 @@ class BattleFileError(BattleError):
 
 class TooLargeError(BattleError):
     """The exact solver's state budget would be exceeded."""
+
+
+class DesignError(BattleError):
+    """A fleet-design request the designer cannot take (see ``calc.designer``); ``path`` names
+    the offending field of the request (``classes[1]``) when there is one."""
+
+    def __init__(self, message: str, path: str = "") -> None:
+        super().__init__(message)
+        self.path = path

@@ -10,6 +10,8 @@ from collections.abc import Sequence
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
+from calc.design_prune import Objective
+from calc.designer import DesignResult
 from calc.result import BattleResult
 
 SIDE_COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b")
@@ -148,5 +150,71 @@ def design_comparison_figure(
         legend={"orientation": "h"},
         margin={"l": 40, "r": 10, "t": 30, "b": 40},
         height=320,
+    )
+    return fig
+
+
+OBJECTIVE_AXIS = {
+    Objective.WIN: "P(win)",
+    Objective.WIN_PER_MATERIAL: "P(win) per material",
+    Objective.EXCHANGE: "expected material exchange",
+}
+
+
+def design_ranking_figure(result: DesignResult) -> go.Figure:
+    """Horizontal bars of the ranked designs' objective values, best at the top.
+
+    ``fig.data[0]`` holds the objective values (``x``) by rank label (``y``, "#1" ...), with each
+    design's fleet, cost and method in ``customdata``; for ``win_per_material`` and
+    ``exchange`` a second trace ``fig.data[1]`` marks each design's P(win) on a second axis.
+    """
+    designs = result.designs
+    labels = [f"#{d.rank}" for d in designs]
+    fleets = [
+        "<br>".join(
+            f"{g.count} {g.ship_class.value}{'s' if g.count > 1 else ''}: "
+            + ", ".join("-" if p is None else p.id for p in g.blueprint.slots)
+            for g in d.groups
+        )
+        for d in designs
+    ]
+    custom = [[fleet, d.cost, d.method] for fleet, d in zip(fleets, designs, strict=True)]
+    objective = result.request.objective
+    fig = go.Figure()
+    fig.add_trace(
+        go.Bar(
+            name=OBJECTIVE_AXIS[objective],
+            x=[d.value for d in designs],
+            y=labels,
+            orientation="h",
+            marker_color=SIDE_COLOURS[0],
+            customdata=custom,
+            hovertemplate=(
+                "%{y}: %{x:.4g}<br>%{customdata[0]}<br>cost %{customdata[1]}, "
+                "%{customdata[2]}<extra></extra>"
+            ),
+        )
+    )
+    if objective is not Objective.WIN:
+        fig.add_trace(
+            go.Scatter(
+                name="P(win)",
+                x=[d.win for d in designs],
+                y=labels,
+                mode="markers",
+                marker={"color": SIDE_COLOURS[1], "size": 10, "symbol": "diamond"},
+                xaxis="x2",
+                hovertemplate="%{y}: P(win) %{x:.2%}<extra></extra>",
+            )
+        )
+        fig.update_layout(
+            xaxis2={"title": "P(win)", "overlaying": "x", "side": "top", "range": [0, 1]}
+        )
+    fig.update_layout(
+        xaxis_title=OBJECTIVE_AXIS[objective],
+        yaxis={"autorange": "reversed", "title": "design"},
+        margin={"l": 50, "r": 10, "t": 40, "b": 40},
+        height=120 + 40 * max(1, len(designs)),
+        showlegend=objective is not Objective.WIN,
     )
     return fig

@@ -1,0 +1,350 @@
+"""Which designs the fleet designer may skip without changing its answer, and why.
+
+Two kinds of pruning, both *safe*: a skipped design can never rank above a design the search
+does evaluate.
+
+**Bound pruning** (any policy, any method). Every objective has an upper bound per design:
+P(win) <= 1; P(win) per material <= 1 / max(1, cost); the exchange <= the opponents' fleet value
+(the most material they can lose; own losses are >= 0). Designs are evaluated in waves; before
+each wave, a design whose best possible ranking key (its bound with its own tie-breaks) is worse
+than the ``top``-th key found so far is skipped. Keys compare values first, so a design that
+cannot even reach the ``top``-th value at best cannot enter the top.
+
+**Dominance pruning** (only where a proof covers it). Design A *dominates* design B when both
+have the same ships (classes, counts, ships built, damage) and, class by class, A's blueprint is
+at least as good as B's in the sense of one of two rules below, for every opponent. Then A's
+value is at least B's for the objective, and B is skipped if A also wins the tie-breaks
+(``tie_key``). Nothing else is assumed: in particular more of a stat is *not* better in general.
+Against the NPC rule (and the greedy heuristic), a tougher cruiser can make the NPC kill the
+interceptor that carried the guns instead, and fewer NPC hits can do the same; rift dice damage
+their own side by a fixed rule. So the rules are:
+
+1. *Optimal play on both sides* (``OPTIMAL_PLAY``): the designing side and the opponent both
+   play ``optimal`` (minimax on P(attacker wins)), nobody has rift dice, and A's ships have at
+   least B's hull, shields, computers and Morph Shields and dice that dominate B's (cannons and
+   missiles: at least as many, the i-th strongest at least as strong), and B's activation order
+   (missiles, then engagement) is A's with only designing-side slots left out. Proof sketch,
+   by induction over battle states in the solver's order: relate a state of A's battle to one
+   of B's when A's living ships can be matched one to one onto a superset of B's with at least
+   their remaining hit points and stats, and the opponent's living ships in A's battle are
+   matched onto a subset of theirs in B's with at most their remaining hit points. Couple every
+   die roll. When the designing side fires, A's hits contain B's (more computers, more and
+   stronger dice), so A can assign them as B does and more: the opponent ends weaker. When the
+   opponent fires, it rolls no more dice in A's battle, each of its hits on A's ships also hits
+   the matched (less shielded) ship of B's, so every assignment it can make against A has a
+   counterpart against B that leaves B at least as badly off. The end values are monotone
+   (without rift dice there are no draws, and a stalemate leaves the attacker unable to win in
+   both), so by induction the minimax value of A's battle is at least B's. This covers P(win)
+   (and per material, at equal cost), not the expected exchange, which optimal play does not
+   optimise.
+2. *One NPC ship* (``SINGLE_NPC``): the opponent is an NPC side with exactly one ship (it uses
+   the NPC rule), the designing side has no rift dice, A's and B's ships have the same hull,
+   shields and Morph Shields, and A has at least B's computers and initiative and dominating
+   dice. Proof sketch, pathwise under coupled dice: every hit of the designing side goes to the
+   one NPC ship, whatever its policy; the NPC rule assigns hits by the designing side's sizes,
+   damage and shields only, which are the same, so the designing side's ships take exactly the
+   same damage in both battles until the NPC ship dies in A's battle, which happens no later
+   (in NPC volleys) than in B's. So A wins whenever B wins, loses no more material and destroys
+   the NPC whenever B does: all three objectives.
+
+Dominance by ship *counts* is not used: where more ships provably do no worse (the first rule),
+the larger fleet costs more, so it may tie at a higher cost (P(win) 1 for both, say) and rank
+below, or win outright and rank above: neither design can be skipped safely.
+
+Dominance needs exact values (a Monte Carlo estimate of A may fall below B's), so it applies
+only when every battle of both designs is predicted to be solved exactly, and the designer
+re-queues B if A's evaluation turns out not to be exact after all. Values that agree to 9
+decimals count as ties (``VALUE_DIGITS``), so rounding noise cannot turn a tie against the
+dominating design.
+
+Tests: ``tests/calc/test_design_prune.py`` checks both rules against exhaustive evaluation on
+random small cases (Hypothesis), and shows by example that naive stat dominance is wrong
+against the NPC rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import lru_cache
+from itertools import product
+
+from blueprints import DieColour, ShipStats
+from calc.battle_state import activation_order
+from calc.design_space import Candidate
+from calc.model import Battle, Policy, Side
+
+VALUE_DIGITS = 9
+"""Objective values are compared after rounding to this many decimals."""
+
+
+class Objective(StrEnum):
+    """What the designer maximises (aggregated over opponents, see ``calc.designer``).
+
+    ``win``: P(the designing side wins). ``win_per_material``: P(win) / max(1, materials spent).
+    ``exchange``: the opponents' expected material lost minus the designing side's.
+    """
+
+    WIN = "win"
+    WIN_PER_MATERIAL = "win_per_material"
+    EXCHANGE = "exchange"
+
+
+class Rule(StrEnum):
+    """The dominance rules (see module doc)."""
+
+    OPTIMAL_PLAY = "optimal-play"
+    SINGLE_NPC = "single-npc"
+
+
+def rank_key(value: float, candidate: Candidate) -> tuple[float, int, int, int, str]:
+    """The ranking key (smaller ranks first): higher value, then lower cost, then the stronger
+    design, then fewer upgrade activations, then the design's text."""
+    return (-round(value, VALUE_DIGITS), *tie_key(candidate))
+
+
+def tie_key(candidate: Candidate) -> tuple[int, int, int, str]:
+    """The tie-breaks of ``rank_key``."""
+    return (candidate.cost, -candidate.strength, candidate.activations, candidate.describe())
+
+
+def upper_bound(objective: Objective, candidate: Candidate, opponent_value: float) -> float:
+    """The highest value the objective can take for this design (see module doc);
+    ``opponent_value`` is the aggregated material the opponents could lose at most."""
+    if objective is Objective.WIN:
+        return 1.0
+    if objective is Objective.WIN_PER_MATERIAL:
+        return 1.0 / max(1, candidate.cost)
+    return opponent_value
+
+
+@lru_cache(maxsize=65_536)
+def _dice_damage(stats: ShipStats, missiles: bool) -> tuple[int, ...]:
+    dice = stats.missiles if missiles else stats.cannons
+    out = []
+    for colour, n in dice.items():
+        if colour is not DieColour.PINK:
+            out.extend([colour.damage] * n)
+    return tuple(sorted(out, reverse=True))
+
+
+def dice_dominate(a: ShipStats, b: ShipStats) -> bool:
+    """A's cannons and missiles each dominate B's: at least as many dice, the i-th strongest of
+    A's at least as strong as the i-th of B's (rift dice are not compared: rules exclude them)."""
+    for missiles in (False, True):
+        da, db = _dice_damage(a, missiles), _dice_damage(b, missiles)
+        if len(da) < len(db) or any(x < y for x, y in zip(da, db, strict=False)):
+            return False
+    return True
+
+
+def has_rift(stats: ShipStats) -> bool:
+    """True when the ship rolls rift dice."""
+    return stats.rift_dice > 0
+
+
+def side_has_rift(side: Side) -> bool:
+    """True when a ship of the side rolls rift dice."""
+    return any(has_rift(g.stats) for g in side.groups)
+
+
+def opponent_rules(designer: Side, opponent: Side) -> tuple[Rule, ...]:
+    """Which rules the opponent allows (see module doc)."""
+    out = []
+    if (
+        designer.policy is Policy.OPTIMAL
+        and opponent.policy is Policy.OPTIMAL
+        and not opponent.npc
+        and not side_has_rift(opponent)
+    ):
+        out.append(Rule.OPTIMAL_PLAY)
+    if opponent.npc and opponent.ship_count == 1:
+        out.append(Rule.SINGLE_NPC)
+    return tuple(out)
+
+
+def rules_for_objective(objective: Objective) -> tuple[Rule, ...]:
+    """Rules whose proof covers the objective."""
+    if objective is Objective.EXCHANGE:
+        return (Rule.SINGLE_NPC,)
+    return (Rule.OPTIMAL_PLAY, Rule.SINGLE_NPC)
+
+
+Order = tuple[tuple[bool, str], ...]
+
+
+def activation_labels(battle: Battle, designer: str) -> tuple[Order, Order]:
+    """The missile and engagement activation orders of a battle as (designing side?, type)
+    labels; the designing side's types are named by class, the opponent's by position."""
+    attacker = battle.attacker_side.canonical()
+    defender = battle.defender_side.canonical()
+    sides = (attacker, defender)
+    out = []
+    for missiles in (True, False):
+        labels = []
+        for slot in activation_order(attacker, defender, missiles):
+            side = sides[slot.side]
+            mine = side.name == designer
+            group = side.groups[slot.group]
+            labels.append((mine, group.stats.ship_class.value if mine else str(slot.group)))
+        out.append(tuple(labels))
+    return out[0], out[1]
+
+
+def embeds(longer: Order, shorter: Order) -> bool:
+    """True when ``shorter`` is ``longer`` with only designing-side slots left out."""
+    j = 0
+    for label in longer:
+        if j < len(shorter) and label == shorter[j]:
+            j += 1
+        elif not label[0]:
+            return False
+    return j == len(shorter)
+
+
+def _same_ships(a: Candidate, b: Candidate) -> bool:
+    return len(a.groups) == len(b.groups) and all(
+        (x.ship_class, x.count, x.new, x.damage) == (y.ship_class, y.count, y.new, y.damage)
+        for x, y in zip(a.groups, b.groups, strict=True)
+    )
+
+
+def blueprint_dominates(rule: Rule, a: ShipStats, b: ShipStats) -> bool:
+    """Whether A's ship stats are at least B's in the sense of the rule (no rift dice)."""
+    if has_rift(a) or has_rift(b) or not dice_dominate(a, b):
+        return False
+    if rule is Rule.OPTIMAL_PLAY:
+        return (
+            a.hull >= b.hull
+            and a.shield >= b.shield
+            and a.computer >= b.computer
+            and a.morph >= b.morph
+        )
+    return (
+        a.hull == b.hull
+        and a.shield == b.shield
+        and a.morph == b.morph
+        and a.computer >= b.computer
+        and a.initiative >= b.initiative
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Profile:
+    """What dominance needs to know of one design against every opponent: whether each battle
+    is predicted exact, the activation orders (for ``OPTIMAL_PLAY``) and its tie-breaks."""
+
+    candidate: Candidate
+    exact: tuple[bool, ...]
+    orders: tuple[tuple[Order, Order], ...]
+    tie: tuple[int, int, int, str] = (0, 0, 0, "")
+
+    @classmethod
+    def of(
+        cls,
+        candidate: Candidate,
+        exact: tuple[bool, ...],
+        orders: tuple[tuple[Order, Order], ...],
+    ) -> Profile:
+        """A profile with its tie-breaks computed once."""
+        return cls(candidate, exact, orders, tie_key(candidate))
+
+    @property
+    def ships(self) -> tuple[tuple[object, ...], ...]:
+        """Classes, counts, ships built and damage: what two comparable designs share."""
+        return tuple((g.ship_class, g.count, g.new, g.damage) for g in self.candidate.groups)
+
+
+def dominates(
+    a: Profile,
+    b: Profile,
+    allowed: Sequence[Sequence[Rule]],
+) -> bool:
+    """Whether design A dominates design B against every opponent (``allowed[i]`` lists the
+    rules opponent ``i`` and the objective allow) and wins the tie-breaks."""
+    ca, cb = a.candidate, b.candidate
+    if not _same_ships(ca, cb) or a.tie >= b.tie:
+        return False
+    for i, rules in enumerate(allowed):
+        if not (a.exact[i] and b.exact[i]):
+            return False
+        ok = False
+        for rule in rules:
+            if not all(
+                blueprint_dominates(rule, x.stats, y.stats)
+                for x, y in zip(ca.groups, cb.groups, strict=True)
+            ):
+                continue
+            if rule is Rule.OPTIMAL_PLAY and not (
+                embeds(a.orders[i][0], b.orders[i][0]) and embeds(a.orders[i][1], b.orders[i][1])
+            ):
+                continue
+            ok = True
+            break
+        if not ok:
+            return False
+    return True
+
+
+MAX_COMBINATIONS = 4_096
+"""Dominating combinations tried per design before only single-class changes are tried."""
+
+
+def dominated(profiles: Sequence[Profile], allowed: Sequence[Sequence[Rule]]) -> dict[int, int]:
+    """For each design that some other design dominates: the index of one that does (the one
+    with the best tie-breaks among those tried).
+
+    Candidates for A are looked up, not scanned: per class, the ship stats that dominate B's
+    under one of the rules, combined over the classes (all combinations up to
+    ``MAX_COMBINATIONS``, else those changing one class), each checked by ``dominates``.
+    Missing a dominating design only prunes less, so the cap is safe.
+    """
+    if not allowed or not all(allowed):
+        return {}
+    rules = tuple(r for r in Rule if any(r in rs for rs in allowed))
+    index: dict[tuple[object, ...], int] = {}
+    by_class: dict[object, set[ShipStats]] = {}
+    for i, p in enumerate(profiles):
+        stats = tuple(g.stats for g in p.candidate.groups)
+        index[(p.ships, stats)] = i
+        for g in p.candidate.groups:
+            by_class.setdefault(g.ship_class, set()).add(g.stats)
+    better: dict[ShipStats, tuple[ShipStats, ...]] = {}
+    for members in by_class.values():
+        for s in members:
+            better[s] = tuple(
+                sorted(
+                    (
+                        t
+                        for t in members
+                        if t != s and any(blueprint_dominates(r, t, s) for r in rules)
+                    ),
+                    key=repr,
+                )
+            )
+    out: dict[int, int] = {}
+    for j, b in enumerate(profiles):
+        own = tuple(g.stats for g in b.candidate.groups)
+        choices = [(s, *better[s]) for s in own]
+        total = 1
+        for c in choices:
+            total *= len(c)
+        if total > MAX_COMBINATIONS:
+            combos: list[tuple[ShipStats, ...]] = [
+                (*own[:k], t, *own[k + 1 :]) for k, s in enumerate(own) for t in better[s]
+            ]
+        else:
+            combos = list(product(*choices))
+        found: int | None = None
+        for combo in combos:
+            k = index.get((b.ships, combo))
+            if k is None or k == j:
+                continue
+            if (found is None or profiles[k].tie < profiles[found].tie) and dominates(
+                profiles[k], b, allowed
+            ):
+                found = k
+        if found is not None:
+            out[j] = found
+    return out

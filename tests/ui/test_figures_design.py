@@ -1,0 +1,41 @@
+"""The designer's ranking figure, tested as data."""
+
+from __future__ import annotations
+
+import pytest
+
+from blueprints import Blueprint, ShipClass
+from calc.design_prune import Objective
+from calc.designer import DesignRequest, Opponent, design
+from calc.model import ShipGroup, Side
+from ui.figures import design_ranking_figure
+
+TERRAN = "terran_directorate"
+
+
+@pytest.mark.parametrize("objective", list(Objective))
+def test_design_ranking_figure(objective: Objective) -> None:
+    bp = Blueprint.default(TERRAN, "interceptor")
+    result = design(
+        DesignRequest(
+            side=Side("Red", (ShipGroup.of(bp, 1),), species=TERRAN),
+            opponents=(Opponent(Side("NPC", (ShipGroup.npc("ancient"),), npc=True)),),
+            techs=("plasma_cannon",),
+            budget=3,
+            upgrades=1,
+            classes=(ShipClass.INTERCEPTOR,),
+            objective=objective,
+            top=4,
+        ),
+        workers=1,
+    )
+    fig = design_ranking_figure(result)
+    bars = fig.data[0]
+    assert list(bars.y) == ["#1", "#2", "#3", "#4"]
+    assert list(bars.x) == [d.value for d in result.designs]
+    assert bars.customdata[0][1] == result.designs[0].cost
+    assert "interceptor" in bars.customdata[0][0]
+    if objective is Objective.WIN:
+        assert len(fig.data) == 1
+    else:
+        assert list(fig.data[1].x) == [d.win for d in result.designs]

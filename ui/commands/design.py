@@ -1,0 +1,61 @@
+"""``fleetlab design FILE``: the best blueprints and fleet for a side of a battle file.
+
+The file is a battle file plus a ``design`` section (docs/design-file.md). Battles run on a
+local process pool by default (``--workers``), or on an existing Dask cluster (``--dask``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from calc.design_eval import start_pool
+from calc.design_file import load_design, result_to_dict, result_to_text
+from calc.designer import design
+from calc.errors import BattleError
+from ui.cli_support import UsageError
+from ui.progress import progress_bar
+
+
+def run(args: argparse.Namespace) -> int:
+    """Load, search (with a progress bar on a terminal), print."""
+    if args.workers is not None and args.workers < 1:
+        raise UsageError(f"--workers must be at least 1, got {args.workers}")
+    try:
+        request, _ = load_design(args.file)
+    except BattleError as exc:
+        raise UsageError(f"{args.file}: {exc}") from None
+    # The pool starts before the progress bar's thread, so that its workers can be forked.
+    pool = None if args.dask or args.workers == 1 else start_pool(args.workers)
+    try:
+        with progress_bar("designing", enabled=not args.json) as progress:
+            result = design(
+                request, workers=args.workers, dask=args.dask, executor=pool, progress=progress
+            )
+    except BattleError as exc:
+        raise UsageError(str(exc)) from None
+    finally:
+        if pool is not None:
+            pool.shutdown()
+    if args.json:
+        print(json.dumps(result_to_dict(result), indent=2))
+    else:
+        print(result_to_text(result))
+    return 0
+
+
+def register(sub: Any) -> None:
+    """Add the ``design`` subcommand."""
+    p = sub.add_parser(
+        "design", help="the best blueprints and fleet for a side (battle file + design section)"
+    )
+    p.add_argument("file", help="design file: a battle file with a 'design' section, JSON or TOML")
+    p.add_argument("--json", action="store_true", help="print fleetlab-design/1 JSON")
+    p.add_argument(
+        "--workers", type=int, help="processes of the local pool (default: one per core)"
+    )
+    p.add_argument(
+        "--dask", metavar="ADDRESS", help="run the battles on this Dask scheduler instead"
+    )
+    p.set_defaults(func=run)
