@@ -1,0 +1,140 @@
+"""The calc battle of a sector in a game: the one bridge from engine state to the solvers.
+
+``sector_battle(state, hex)`` builds the ``calc.model.Battle`` of everything that will fight in
+a sector: each player's ships with their current blueprints (and damage, when part 2 tracks it),
+their combat techs, whether they can retreat (they control a neighbouring sector, connected by
+wormhole, with no opponent ships) and the controller's population; the NPCs as one side using
+the game's NPC tiles. Sides are in order of entry (``SectorState.arrivals``); the controller and
+the NPCs defend. ``sector_odds`` is then one call to ``calc.odds``.
+
+Ancients do not fight the Descendants of Draco: in a sector where Draco meets Ancients and no
+other player, there is no battle with them (the Ancients are left out); Draco together with
+other players and Ancients is not modelled (``BattleError``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from blueprints import NpcVariant, ShipClass
+from calc.errors import BattleError
+from calc.model import Battle, Policy, ShipGroup, Side
+from calc.odds import Budget, odds
+from calc.result import BattleResult
+from engine.galaxy import DRACO, connected_sectors, has_wormhole_generator
+from engine.hexes import Hex
+from engine.state import GameState, SectorState
+
+COMBAT_TECHS = ("antimatter_splitter", "neutron_bombs", "neutron_absorber")
+"""Techs that change a battle or an attack on population."""
+DEFAULT_BUDGET = Budget()
+
+
+def can_retreat(state: GameState, sector: SectorState, seat: int) -> bool:
+    """The player controls a neighbouring sector, connected to this one, with no opponent
+    ships (RULINGS: where retreating ships go)."""
+    generator = has_wormhole_generator(state, seat)
+    for other in connected_sectors(state, sector.hex, generator, portals=False):
+        if other.owner != seat:
+            continue
+        if any(s != seat for s, _, _ in other.ships) or other.npcs:
+            continue
+        return True
+    return False
+
+
+def player_side(
+    state: GameState, sector: SectorState, seat: int, policy: Policy = Policy.OPTIMAL
+) -> Side:
+    """A player's ships in the sector as a calc side (named by seat and species)."""
+    player = state.players[seat]
+    groups = []
+    for s, ship_class, count in sector.ships:
+        if s != seat:
+            continue
+        groups.append(ShipGroup.of(player.blueprint(ship_class), count))
+    population = sector.population() if sector.owner == seat else 0
+    return Side(
+        name=f"seat {seat} ({player.species})",
+        groups=tuple(groups),
+        policy=policy,
+        species=player.species,
+        techs=tuple(t for t in player.all_techs() if t in COMBAT_TECHS),
+        can_retreat=can_retreat(state, sector, seat),
+        population=population,
+    )
+
+
+def npc_side(state: GameState, sector: SectorState) -> Side | None:
+    """The sector's NPCs as one side (the game's chosen tiles), or ``None``."""
+    config = state.config
+    groups = []
+    for kind, count, variant in (
+        (ShipClass.ANCIENT, sector.ancients, config.ancient),
+        (ShipClass.GUARDIAN, sector.guardian, config.guardian),
+        (ShipClass.GCDS, sector.gcds, config.gcds),
+    ):
+        if count:
+            groups.append(ShipGroup.npc(kind, NpcVariant(variant), count))
+    if not groups:
+        return None
+    return Side("NPCs", tuple(groups), npc=True)
+
+
+def sector_battle(
+    state: GameState, where: Hex, policies: dict[int, Policy] | None = None
+) -> Battle:
+    """The battle (or sector of several battles) due in the sector at ``where``."""
+    sector = state.sector(where)
+    if sector is None:
+        raise BattleError(f"no sector has been placed at {where}")
+    policies = policies or {}
+    seats = [s for s in sector.arrivals if sector.ships_of(s)]
+    for s in sector.owners():
+        if s not in seats:
+            seats.append(s)
+    sides = [player_side(state, sector, s, policies.get(s, Policy.OPTIMAL)) for s in seats]
+    owner = sector.owner
+    if owner is not None and owner not in seats:
+        # The controller has population but no ships: it is attacked, not a fighter.
+        sides.append(player_side(state, sector, owner))
+        seats.append(owner)
+    npcs = npc_side(state, sector)
+    if npcs is not None:
+        species = {state.players[s].species for s in seats}
+        only_draco = species == {DRACO}
+        if DRACO in species and not only_draco and sector.ancients:
+            raise BattleError(
+                f"sector {sector.tile}: the Descendants of Draco with other players and "
+                "Ancients is not modelled (Ancients do not fight Draco)"
+            )
+        if only_draco and not sector.guardian and not sector.gcds:
+            npcs = None
+        elif only_draco:
+            npcs = replace(
+                npcs,
+                groups=tuple(g for g in npcs.groups if g.stats.ship_class is not ShipClass.ANCIENT),
+            )
+    if npcs is not None:
+        sides.append(npcs)
+        defender = len(sides) - 1
+    elif owner is not None:
+        defender = seats.index(owner)
+    else:
+        defender = len(sides) - 1
+    if len(sides) < 2:
+        raise BattleError(f"no battle in sector {sector.tile}: only one side is there")
+    return Battle(tuple(sides), defender)
+
+
+def sector_odds(
+    state: GameState,
+    where: Hex,
+    *,
+    policies: dict[int, Policy] | None = None,
+    budget: Budget = DEFAULT_BUDGET,
+    seed: int | None = 0,
+) -> BattleResult:
+    """The odds of the sector's combat: one call (``calc.odds`` on ``sector_battle``)."""
+    bag = tuple((v + 1, n) for v, n in enumerate(state.reputation_bag))
+    return odds(sector_battle(state, where, policies), budget=budget, seed=seed, bag=bag)
