@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import NDArray
 
-from calc._jit import jit
+from calc._jit import jit, jit_inline
 from calc.targeting import UNREACHABLE, assign_by_rank_into
 
 Ints = NDArray[np.int64]
@@ -23,7 +23,7 @@ RIFT_REACH_VALUE = 99
 WINNER_ATTACKER, WINNER_DEFENDER, WINNER_DRAW, WINNER_STALEMATE, WINNER_UNFINISHED = 0, 1, 2, 3, 4
 
 
-@jit
+@jit_inline
 def _alive_in_group(grp: Ints, dmg: Ints, hull: Ints, g: int) -> int:
     n = 0
     for s in range(grp.shape[0]):
@@ -32,16 +32,37 @@ def _alive_in_group(grp: Ints, dmg: Ints, hull: Ints, g: int) -> int:
     return n
 
 
-@jit
-def _alive(grp: Ints, dmg: Ints, hull: Ints) -> int:
-    n = 0
+@jit_inline
+def _count(grp: Ints, dmg: Ints, hull: Ints, counts: Ints) -> None:
+    """Living ships per group, in one pass."""
+    for g in range(counts.shape[0]):
+        counts[g] = 0
     for s in range(grp.shape[0]):
-        if dmg[s] <= hull[grp[s]]:
-            n += 1
+        g = grp[s]
+        if dmg[s] <= hull[g]:
+            counts[g] += 1
+
+
+@jit_inline
+def _present(counts: Ints, status: Ints) -> int:
+    """Ships in the sector (not left) from the per-group counts."""
+    n = 0
+    for g in range(counts.shape[0]):
+        if status[g] != 2:
+            n += counts[g]
     return n
 
 
-@jit
+@jit_inline
+def _armed_present(counts: Ints, status: Ints, armed: Bools) -> bool:
+    """True when a living ship in the sector has cannons."""
+    for g in range(counts.shape[0]):  # noqa: SIM110 (a loop compiles better than any())
+        if counts[g] > 0 and status[g] != 2 and armed[g]:
+            return True
+    return False
+
+
+@jit_inline
 def _in_sector(grp: Ints, dmg: Ints, hull: Ints, status: Ints) -> int:
     n = 0
     for s in range(grp.shape[0]):
@@ -51,18 +72,7 @@ def _in_sector(grp: Ints, dmg: Ints, hull: Ints, status: Ints) -> int:
     return n
 
 
-@jit
-def _armed_in_sector(grp: Ints, dmg: Ints, hull: Ints, cannons: Ints, status: Ints) -> bool:
-    for s in range(grp.shape[0]):
-        g = grp[s]
-        if dmg[s] <= hull[g] and status[g] != 2:
-            for c in range(cannons.shape[1]):
-                if cannons[g, c] > 0:
-                    return True
-    return False
-
-
-@jit
+@jit_inline
 def _strength(grp: Ints, dmg: Ints, hull: Ints, status: Ints, firepower: Floats) -> float:
     """Firepower x durability of the ships in the sector (the retreat heuristic's measure)."""
     fire = 0.0
@@ -75,7 +85,7 @@ def _strength(grp: Ints, dmg: Ints, hull: Ints, status: Ints, firepower: Floats)
     return fire * hp
 
 
-@jit
+@jit_inline
 def _repair(grp: Ints, dmg: Ints, hull: Ints, status: Ints, morph: Ints) -> None:
     """End of an engagement round: each ship in the sector repairs ``morph`` damage."""
     for s in range(grp.shape[0]):
@@ -84,13 +94,14 @@ def _repair(grp: Ints, dmg: Ints, hull: Ints, status: Ints, morph: Ints) -> None
             dmg[s] = max(0, dmg[s] - morph[g])
 
 
-@jit
+@jit_inline
 def _volley(
     rng: np.random.Generator,
     n: int,
-    dice: Ints,
+    dice_table: Ints,
+    g: int,
     splitter: bool,
-    need_row: Ints,
+    need_table: Ints,
     enemy_grp: Ints,
     enemy_dmg: Ints,
     enemy_hull: Ints,
@@ -102,6 +113,7 @@ def _volley(
     own_size: Floats,
     enemy_status: Ints,
     own_status: Ints,
+    enemy_alive: Ints,
     die_damage: Ints,
     rift_enemy: Ints,
     rift_self: Ints,
@@ -118,15 +130,14 @@ def _volley(
     after ``hit_reach`` are work space (see ``calc.targeting.assign_by_rank_into``)."""
     n_enemy_groups = enemy_hull.shape[0]
     for h in range(n_enemy_groups):
-        needs[h] = UNREACHABLE
-    for s in range(enemy_grp.shape[0]):
-        h = enemy_grp[s]
-        if enemy_dmg[s] <= enemy_hull[h] and enemy_status[h] != 2:
-            needs[h] = need_row[h]
+        if enemy_alive[h] > 0 and enemy_status[h] != 2:
+            needs[h] = need_table[g, h]
+        else:
+            needs[h] = UNREACHABLE
     m = 0
     self_points = 0
     for c in range(4):
-        k = n * dice[c]
+        k = n * dice_table[g, c]
         for _ in range(k):
             r = int(rng.random() * 6.0) + 1  # ~20x faster than rng.integers here
             reach = -1
@@ -145,8 +156,8 @@ def _volley(
                 hit_damage[m] = die_damage[c]
                 hit_reach[m] = reach
                 m += 1
-    if dice.shape[0] > 4:
-        for _ in range(n * dice[4]):
+    if dice_table.shape[1] > 4:
+        for _ in range(n * dice_table[g, 4]):
             face = int(rng.random() * 6.0)
             if rift_enemy[face] > 0:
                 hit_damage[m] = rift_enemy[face]
@@ -165,8 +176,8 @@ def _volley(
                 hit_reach[j], hit_reach[j - 1] = hit_reach[j - 1], hit_reach[j]
                 j -= 1
         assign_by_rank_into(
-            hit_damage[:m], hit_reach[:m], enemy_grp, enemy_dmg, enemy_hull, needs[:n_enemy_groups],
-            enemy_rank, order, keys, flags, scratch,
+            hit_damage, hit_reach, m, enemy_grp, enemy_dmg, enemy_hull, needs, enemy_rank,
+            order, keys, flags, scratch,
         )  # fmt: skip
     if self_points > 0:
         n_own = own_hull.shape[0]
@@ -176,8 +187,8 @@ def _volley(
             hit_damage[i] = 1
             hit_reach[i] = RIFT_REACH_VALUE
         assign_by_rank_into(
-            hit_damage[:self_points], hit_reach[:self_points], own_grp, own_dmg, own_hull,
-            own_needs[:n_own], own_size, order, keys, flags, scratch,
+            hit_damage, hit_reach, self_points, own_grp, own_dmg, own_hull, own_needs, own_size,
+            order, keys, flags, scratch,
         )  # fmt: skip
 
 
@@ -257,6 +268,23 @@ def simulate(
     firepower_d = threat_d / 1000.0
     declared = np.zeros(2, dtype=np.bool_)
     all_retreat = np.zeros(2, dtype=np.bool_)
+    alive_a = np.zeros(hull_a.shape[0], dtype=np.int64)
+    alive_d = np.zeros(hull_d.shape[0], dtype=np.int64)
+    armed_a = np.zeros(hull_a.shape[0], dtype=np.bool_)
+    armed_d = np.zeros(hull_d.shape[0], dtype=np.bool_)
+    cannons_total_a = np.zeros(hull_a.shape[0], dtype=np.int64)
+    cannons_total_d = np.zeros(hull_d.shape[0], dtype=np.int64)
+    missiles_total_a = np.zeros(hull_a.shape[0], dtype=np.int64)
+    missiles_total_d = np.zeros(hull_d.shape[0], dtype=np.int64)
+    for g in range(hull_a.shape[0]):
+        cannons_total_a[g] = cannons_a[g].sum()
+        missiles_total_a[g] = missiles_a[g].sum()
+        armed_a[g] = cannons_total_a[g] > 0
+    for g in range(hull_d.shape[0]):
+        cannons_total_d[g] = cannons_d[g].sum()
+        missiles_total_d[g] = missiles_d[g].sum()
+        armed_d[g] = cannons_total_d[g] > 0
+    any_morph = morph_a.sum() + morph_d.sum() > 0
     for b in range(n_battles):
         dmg_a[:] = dmg_a0
         dmg_d[:] = dmg_d0
@@ -264,21 +292,23 @@ def simulate(
         status_d[:] = 0
         declared[:] = False
         all_retreat[:] = False
+        _count(grp_a, dmg_a, hull_a, alive_a)
+        _count(grp_d, dmg_d, hull_d, alive_d)
         winner = WINNER_UNFINISHED
         rounds = 0
         j = 0
         in_round = False
         while True:
             if j == n_slots or (j == first_round and not in_round):
-                if in_round:
+                if in_round and any_morph:
                     # End of an engagement round: Morph Shields repair.
                     _repair(grp_a, dmg_a, hull_a, status_a, morph_a)
                     _repair(grp_d, dmg_d, hull_d, status_d, morph_d)
                 j = first_round
                 in_round = True
                 if j == n_slots or (
-                    not _armed_in_sector(grp_a, dmg_a, hull_a, cannons_a, status_a)
-                    and not _armed_in_sector(grp_d, dmg_d, hull_d, cannons_d, status_d)
+                    not _armed_present(alive_a, status_a, armed_a)
+                    and not _armed_present(alive_d, status_d, armed_d)
                 ):
                     winner = WINNER_STALEMATE
                     break
@@ -292,7 +322,7 @@ def simulate(
             grp = grp_a if side == 0 else grp_d
             dmg = dmg_a if side == 0 else dmg_d
             hull = hull_a if side == 0 else hull_d
-            n = _alive_in_group(grp, dmg, hull, g)
+            n = alive_a[g] if side == 0 else alive_d[g]
             acted = False
             if n > 0 and status[g] != 2:
                 if status[g] == 1 and not missiles:
@@ -322,30 +352,36 @@ def simulate(
                         acted = True
                     else:
                         if side == 0:
-                            dice = missiles_a[g] if missiles else cannons_a[g]
-                            if dice.sum() > 0:
+                            total = missiles_total_a[g] if missiles else cannons_total_a[g]
+                            if total > 0:
                                 _volley(
-                                    rng, n, dice, splitter[0] and not missiles, need_ad[g],
+                                    rng, n, missiles_a if missiles else cannons_a, g,
+                                    splitter[0] and not missiles, need_ad,
                                     grp_d, dmg_d, hull_d, rank_on_d, grp_a, dmg_a, hull_a,
-                                    rift_a, size_a, status_d, status_a, die_damage, rift_enemy,
+                                    rift_a, size_a, status_d, status_a, alive_d, die_damage,
+                                    rift_enemy,
                                     rift_self, hit_damage, hit_reach, needs, own_needs, order,
                                     keys, flags, scratch,
                                 )  # fmt: skip
                                 acted = True
                         else:
-                            dice = missiles_d[g] if missiles else cannons_d[g]
-                            if dice.sum() > 0:
+                            total = missiles_total_d[g] if missiles else cannons_total_d[g]
+                            if total > 0:
                                 _volley(
-                                    rng, n, dice, splitter[1] and not missiles, need_da[g],
+                                    rng, n, missiles_d if missiles else cannons_d, g,
+                                    splitter[1] and not missiles, need_da,
                                     grp_a, dmg_a, hull_a, rank_on_a, grp_d, dmg_d, hull_d,
-                                    rift_d, size_d, status_a, status_d, die_damage, rift_enemy,
+                                    rift_d, size_d, status_a, status_d, alive_a, die_damage,
+                                    rift_enemy,
                                     rift_self, hit_damage, hit_reach, needs, own_needs, order,
                                     keys, flags, scratch,
                                 )  # fmt: skip
                                 acted = True
             if acted:
-                in_a = _in_sector(grp_a, dmg_a, hull_a, status_a)
-                in_d = _in_sector(grp_d, dmg_d, hull_d, status_d)
+                _count(grp_a, dmg_a, hull_a, alive_a)
+                _count(grp_d, dmg_d, hull_d, alive_d)
+                in_a = _present(alive_a, status_a)
+                in_d = _present(alive_d, status_d)
                 if in_a == 0 or in_d == 0:
                     if in_a > 0:
                         winner = WINNER_ATTACKER

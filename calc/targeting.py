@@ -44,7 +44,7 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import NDArray
 
-from calc._jit import jit
+from calc._jit import jit, jit_inline
 
 IntArray = NDArray[np.int64]
 FloatArray = NDArray[np.float64]
@@ -53,18 +53,18 @@ UNREACHABLE = 1_000
 """``need`` of a group no hit may touch (e.g. non-rift ships for rift self-damage)."""
 
 
-@jit
+@jit_inline
 def target_order(
     ship_group: IntArray,
     ship_damage: IntArray,
+    n: int,
     group_rank: FloatArray,
     order: IntArray,
     keys: FloatArray,
 ) -> None:
-    """Fill ``order`` with ship indices sorted by group rank (higher first), then damage (higher
-    first), then group index, then ship index. ``group_rank`` is size (NPC rule) or threat
-    (greedy). ``keys`` is scratch space of the same length."""
-    n = ship_group.shape[0]
+    """Fill ``order[:n]`` with the first ``n`` ship indices sorted by group rank (higher
+    first), then damage (higher first), then group index, then ship index. ``group_rank`` is
+    size (NPC rule) or threat (greedy). ``keys`` is scratch space of at least ``n``."""
     for i in range(n):
         g = ship_group[i]
         keys[i] = group_rank[g] * 1e6 + ship_damage[i] * 1e3 - g
@@ -77,24 +77,25 @@ def target_order(
             j -= 1
 
 
-@jit
+@jit_inline
 def _best_kill(
     hp: int,
     need: int,
     hit_damage: IntArray,
     hit_reach: IntArray,
-    used: NDArray[np.bool_],
-    chosen: NDArray[np.bool_],
+    m: int,
+    flags: NDArray[np.bool_],
     scratch: IntArray,
 ) -> bool:
     """Choose unused hits that reach ``need`` and sum to at least ``hp``, marking them in
     ``chosen``. Preference: least overkill, then fewest hits, then the lowest total reach,
     then (a total order) the most hits of the smallest (damage, reach) type, and so on.
-    ``scratch`` holds at least 6 * len(hit_damage) integers."""
-    m = hit_damage.shape[0]
+    The first ``m`` hits count; ``flags[i]`` says hit ``i`` is used, ``flags[m + i]`` that it is
+    chosen; ``scratch`` holds at least 6 * m integers. (Indices, not slices: views cost more
+    than this work.)"""
     total = 0
     for i in range(m):
-        if not used[i] and hit_reach[i] >= need:
+        if not flags[i] and hit_reach[i] >= need:
             total += hit_damage[i]
     if total < hp:
         return False
@@ -108,7 +109,7 @@ def _best_kill(
     tb = 5 * m  # best counts
     types = 0
     for i in range(m):
-        if used[i] or hit_reach[i] < need:
+        if flags[i] or hit_reach[i] < need:
             continue
         found = -1
         for t in range(types):
@@ -190,21 +191,23 @@ def _best_kill(
             if k == 0:
                 break
             if (
-                not used[i]
-                and not chosen[i]
+                not flags[i]
+                and not flags[m + i]
                 and hit_damage[i] == scratch[td + t]
                 and hit_reach[i] == scratch[tr + t]
             ):
-                chosen[i] = True
+                flags[m + i] = True
                 k -= 1
     return True
 
 
-@jit
+@jit_inline
 def assign_in_order(
     order: IntArray,
+    n: int,
     hit_damage: IntArray,
     hit_reach: IntArray,
+    m: int,
     ship_group: IntArray,
     ship_damage: IntArray,
     group_hull: IntArray,
@@ -212,15 +215,12 @@ def assign_in_order(
     flags: NDArray[np.bool_],
     scratch: IntArray,
 ) -> None:
-    """The destroy pass then the leftover pass, over ships in ``order`` (see module doc).
-    ``flags`` holds at least 2 * len(hit_damage) booleans, ``scratch`` 6 * len(hit_damage)."""
-    m = hit_damage.shape[0]
-    used = flags[0:m]
-    chosen = flags[m : 2 * m]
+    """The destroy pass then the leftover pass, over the ships ``order[:n]``, with the first
+    ``m`` hits (see module doc). ``flags`` holds at least 2 * m booleans, ``scratch`` 6 * m."""
     for i in range(m):
-        used[i] = False
+        flags[i] = False
     left = m
-    for k in range(order.shape[0]):
+    for k in range(n):
         if left == 0:
             break
         s = order[k]
@@ -229,17 +229,17 @@ def assign_in_order(
             continue
         hp = group_hull[g] - ship_damage[s] + 1
         for i in range(m):
-            chosen[i] = False
-        if _best_kill(hp, group_need[g], hit_damage, hit_reach, used, chosen, scratch):
+            flags[m + i] = False
+        if _best_kill(hp, group_need[g], hit_damage, hit_reach, m, flags, scratch):
             for i in range(m):
-                if chosen[i]:
-                    used[i] = True
+                if flags[m + i]:
+                    flags[i] = True
                     left -= 1
                     ship_damage[s] += hit_damage[i]
     for i in range(m):
-        if used[i]:
+        if flags[i]:
             continue
-        for k in range(order.shape[0]):
+        for k in range(n):
             s = order[k]
             g = ship_group[s]
             if ship_damage[s] <= group_hull[g] and group_need[g] <= hit_reach[i]:
@@ -247,10 +247,11 @@ def assign_in_order(
                 break
 
 
-@jit
+@jit_inline
 def assign_by_rank_into(
     hit_damage: IntArray,
     hit_reach: IntArray,
+    m: int,
     ship_group: IntArray,
     ship_damage: IntArray,
     group_hull: IntArray,
@@ -261,14 +262,14 @@ def assign_by_rank_into(
     flags: NDArray[np.bool_],
     scratch: IntArray,
 ) -> None:
-    """``assign_by_rank`` with caller-provided work space (no allocation): ``order`` and
-    ``keys`` at least one entry per ship, ``flags`` 2 and ``scratch`` 6 entries per hit."""
+    """``assign_by_rank`` of the first ``m`` hits with caller-provided work space (no
+    allocation, no slicing): ``order`` and ``keys`` at least one entry per ship, ``flags`` 2
+    and ``scratch`` 6 entries per hit."""
     n = ship_group.shape[0]
-    target_order(ship_group, ship_damage, group_rank, order[:n], keys[:n])
-    m = hit_damage.shape[0]
+    target_order(ship_group, ship_damage, n, group_rank, order, keys)
     assign_in_order(
-        order[:n], hit_damage, hit_reach, ship_group, ship_damage, group_hull, group_need,
-        flags[: 2 * m], scratch[: 6 * m],
+        order, n, hit_damage, hit_reach, m, ship_group, ship_damage, group_hull, group_need,
+        flags, scratch,
     )  # fmt: skip
 
 
@@ -286,7 +287,7 @@ def assign_by_rank(
     n = ship_group.shape[0]
     m = hit_damage.shape[0]
     assign_by_rank_into(
-        hit_damage, hit_reach, ship_group, ship_damage, group_hull, group_need, group_rank,
+        hit_damage, hit_reach, m, ship_group, ship_damage, group_hull, group_need, group_rank,
         np.empty(n, dtype=np.int64), np.empty(n, dtype=np.float64),
         np.empty(2 * m, dtype=np.bool_), np.empty(6 * m, dtype=np.int64),
     )  # fmt: skip
