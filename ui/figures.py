@@ -218,3 +218,50 @@ def design_ranking_figure(result: DesignResult) -> go.Figure:
         showlegend=objective is not Objective.WIN,
     )
     return fig
+
+
+def convergence_figure(
+    samples: Sequence[int],
+    estimates: Sequence[float],
+    lower: Sequence[float],
+    upper: Sequence[float],
+    exact: float,
+) -> go.Figure:
+    """Monte Carlo estimates of a probability against the number of simulated battles, with
+    their 95% intervals as error bars and the exact value as a line (all in percent).
+
+    ``fig.data[0]`` is the estimate trace (``x`` = samples, ``y`` = estimate in %),
+    ``fig.data[1]`` the exact line.
+    """
+    fig = go.Figure()
+    fig.add_trace(
+        go.Scatter(
+            name="Monte Carlo (95% interval)",
+            x=list(samples),
+            y=[100 * e for e in estimates],
+            mode="markers+lines",
+            error_y={
+                "type": "data",
+                "symmetric": False,
+                "array": [100 * (u - e) for u, e in zip(upper, estimates, strict=True)],
+                "arrayminus": [100 * (e - lo) for lo, e in zip(lower, estimates, strict=True)],
+            },
+            marker_color=SIDE_COLOURS[1],
+        )
+    )
+    fig.add_trace(
+        go.Scatter(
+            name="exact",
+            x=[min(samples), max(samples)],
+            y=[100 * exact, 100 * exact],
+            mode="lines",
+            line={"color": SIDE_COLOURS[0], "dash": "dash"},
+        )
+    )
+    fig.update_layout(
+        xaxis={"title": "simulated battles", "type": "log"},
+        yaxis_title="P(attacker wins) (%)",
+        margin={"l": 50, "r": 10, "t": 30, "b": 40},
+        height=360,
+    )
+    return fig
