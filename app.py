@@ -18,6 +18,9 @@ pages = {
         ),
         st.Page("ui/views/blueprint_whatif.py", title="Blueprint what-if", icon=":material/build:"),
         st.Page(
+            "ui/views/fleet_designer.py", title="Fleet designer", icon=":material/design_services:"
+        ),
+        st.Page(
             "ui/views/species_blueprints.py",
             title="Species blueprints",
             icon=":material/menu_book:",

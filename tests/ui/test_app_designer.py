@@ -1,0 +1,42 @@
+"""AppTest of the Fleet designer page, and its pure form module."""
+
+from __future__ import annotations
+
+from calc.design_prune import Objective
+from tests.support import REPO
+from tests.ui.dashboard import open_page, rerun, widget
+from ui.battle_editor import build, draft_from_file, example_battle
+from ui.designer_form import design_request, design_rows, search_summary, tech_choices
+
+DESIGNER = REPO / "ui/views/fleet_designer.py"
+
+
+def test_the_page_searches_and_ranks() -> None:
+    at = open_page(DESIGNER)
+    assert any("Press the button" in i.value for i in at.info)
+    widget(at.number_input, "design.budget").set_value(3)
+    widget(at.number_input, "design.upgrades").set_value(1)
+    rerun(at)
+    at.button(key="design.run").click()
+    rerun(at)
+    frame = at.dataframe[0].value
+    assert frame["rank"].iloc[0] == 1
+    assert all(m <= 3 for m in frame["materials"])
+    assert any("designs in the search space" in c.value for c in at.caption)
+
+
+def test_request_and_rows() -> None:
+    built = build(draft_from_file(example_battle()))
+    assert built.battle is not None
+    request = design_request(built.battle, 0, techs=["plasma_cannon"], budget=3, upgrades=1, top=3)
+    assert request.side.name == built.battle.sides[0].name
+    assert len(request.opponents) == len(built.battle.sides) - 1
+    from calc.designer import design
+
+    result = design(request, workers=1)
+    rows = design_rows(result)
+    assert rows and rows[0]["rank"] == 1
+    assert all(r["materials"] <= 3 for r in rows)  # type: ignore[operator]
+    assert "evaluated" in search_summary(result)
+    assert "plasma_cannon" in tech_choices()
+    assert request.objective is Objective.WIN
