@@ -31,6 +31,7 @@ from ui.results import (
     group_rows,
     headline,
     policy_text,
+    reputation_rows,
     result_csv,
     side_rows,
     solver_caption,
@@ -151,6 +152,16 @@ def result_details(result: BattleResult, key_prefix: str, file_stem: str) -> Non
     st.plotly_chart(fig, key=f"{key_prefix}.survivors", config={"displaylogo": False})
     st.dataframe(side_rows(result), hide_index=True, key=f"{key_prefix}.sides")
     st.dataframe(group_rows(result), hide_index=True, key=f"{key_prefix}.groups")
+    reputation = reputation_rows(result)
+    if reputation:
+        with st.expander("Reputation tiles: how many are drawn, and the best one kept"):
+            st.caption(
+                "Tiles drawn after the battles (1 for taking part, unless the side retreated "
+                "with all its ships, plus the reputation value of the opponent ships destroyed, "
+                "at most 5) and the value of the best one, drawn in order of entry from the bag "
+                "(the base game's, unless the battle sets it)."
+            )
+            st.dataframe(reputation, hide_index=True, key=f"{key_prefix}.reputation")
     a, b, c = st.columns(3)
     a.download_button(
         "Results (JSON)",

@@ -122,19 +122,15 @@ def headline(result: BattleResult) -> tuple[Headline, ...]:
 
 
 def side_rows(result: BattleResult) -> list[dict[str, object]]:
-    """One row per side: role, policy, P(win), materials and ships lost, reputation draws."""
+    """One row per side: role, policy, who holds the sector, materials and ships lost,
+    reputation (tiles drawn and the best one kept, expected), and when they happen, retreats
+    and population cubes destroyed. Kept narrow enough for a laptop screen."""
     rows: list[dict[str, object]] = []
+    any_retreat = any(s.retreats > 0 for s in result.sides)
+    any_population = any(s.population_destroyed for s in result.sides)
     for i, side in enumerate(result.sides):
         role = "defender" if i == result.defender else "attacker"
         tiles = side.reputation_tiles
-        if side.npc:
-            reputation = "none (NPCs draw no reputation)"
-            best = "none"
-        else:
-            expected = sum(k * p for k, p in enumerate(tiles))
-            spread = ", ".join(f"{k}: {percent(p)}" for k, p in enumerate(tiles) if p > 0)
-            reputation = f"{expected:.2f} expected ({spread})"
-            best = "" if side.expected_best is None else f"{side.expected_best:.2f}"
         row: dict[str, object] = {
             "side": side.name,
             "role": role,
@@ -142,15 +138,35 @@ def side_rows(result: BattleResult) -> list[dict[str, object]]:
             "holds the sector": percent(side.holds_sector),
             "materials lost": round(side.expected_material_lost, 2),
             "ships lost": round(sum(g.expected_destroyed for g in side.groups), 2),
-            "reputation tiles drawn": reputation,
-            "best tile kept (expected value)": best,
-            "retreats": percent(side.retreats),
-            "ships saved by retreating": round(side.expected_saved, 2),
+            "reputation tiles": "none (NPC)"
+            if side.npc
+            else f"{sum(k * p for k, p in enumerate(tiles)):.2f}",
+            "best tile kept": "" if side.expected_best is None else f"{side.expected_best:.2f}",
         }
-        if side.population_destroyed:
+        if any_retreat:
+            row["retreats"] = percent(side.retreats)
+            row["ships saved"] = round(side.expected_saved, 2)
+        if any_population:
             cubes = side.population_destroyed
-            expected_cubes = sum(k * p for k, p in enumerate(cubes))
-            row["population cubes destroyed"] = f"{expected_cubes:.2f} expected"
+            row["cubes destroyed"] = (
+                f"{sum(k * p for k, p in enumerate(cubes)):.2f}" if cubes else ""
+            )
+        rows.append(row)
+    return rows
+
+
+def reputation_rows(result: BattleResult) -> list[dict[str, object]]:
+    """The distributions behind the expected reputation: tiles drawn (0-5) and the value of
+    the best tile kept (1-4), one row per player side."""
+    rows: list[dict[str, object]] = []
+    for side in result.sides:
+        if side.npc:
+            continue
+        row: dict[str, object] = {"side": side.name}
+        for k, p in enumerate(side.reputation_tiles):
+            row[f"{k} tiles"] = percent(p)
+        for v, p in enumerate(side.reputation_best[1:], start=1):
+            row[f"best {v}"] = percent(p)
         rows.append(row)
     return rows
 

@@ -21,6 +21,7 @@ from ui.results import (
     half_width,
     headline,
     policy_text,
+    reputation_rows,
     result_csv,
     side_rows,
     solver_caption,
@@ -66,7 +67,11 @@ def test_tables(exact: BattleResult) -> None:
     assert [r["side"] for r in sides] == ["Red", "Blue"]
     assert sides[0]["role"] == "attacker" and sides[1]["role"] == "defender"
     assert sides[0]["materials lost"] == round(exact.sides[0].expected_material_lost, 2)
-    assert str(sides[0]["reputation tiles drawn"]).startswith("3.83 expected (1: 10.60%")
+    assert sides[0]["reputation tiles"] == "3.83"
+    assert float(str(sides[0]["best tile kept"])) > 1
+    assert "retreats" not in sides[0]  # nobody can retreat: the column is left out
+    reputation = reputation_rows(exact)
+    assert reputation[0]["1 tiles"] == "10.60%"
     groups = group_rows(exact)
     assert [(r["side"], r["group"], r["ships"]) for r in groups][:2] == [
         ("Red", "interceptor", 3),
@@ -113,7 +118,7 @@ def test_solve_door(exact: BattleResult) -> None:
     result = solve_key(sector.key)
     assert len(result.sides[defender].population_destroyed) == 4
     rows = side_rows(result)
-    assert "population cubes destroyed" in rows[defender]
+    assert "cubes destroyed" in rows[defender]
 
 
 def test_more_than_two_sides_are_a_sector() -> None:
