@@ -35,14 +35,16 @@ def test_the_check_would_catch_an_import() -> None:
     assert out.stdout.strip() == "True"
 
 
-def test_engine_part_1_does_not_use_the_battle_solver() -> None:
-    # Battles come in engine part 2; until then the engine must not depend on calc.
+def test_dependencies_point_one_way() -> None:
+    # blueprints <- calc <- engine <- ui: blueprints imports neither calc nor engine, calc does
+    # not import engine.
     code = """
 import importlib, pkgutil, sys
-import engine
-for info in pkgutil.walk_packages(engine.__path__, prefix="engine."):
-    importlib.import_module(info.name)
-print(",".join(sorted(m for m in sys.modules if m.split(".")[0] == "calc")))
+for name in ("blueprints", "calc"):
+    pkg = importlib.import_module(name)
+    for info in pkgutil.walk_packages(pkg.__path__, prefix=name + "."):
+        importlib.import_module(info.name)
+print(",".join(sorted({m.split(".")[0] for m in sys.modules} & {"engine", "ui", "cosmic"})))
 """
     out = subprocess.run(
         [sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, check=True
