@@ -55,7 +55,7 @@ def _print_text(doc: dict[str, Any]) -> None:
         )
     print(text_table(["seat", "colour", "species", "money/sci/mat", "discs", "techs"], rows))
     print("\nBlueprints:")
-    rows: list[tuple[object, ...]] = []
+    rows = []
     for p in doc["players"]:
         for cls, bp in p["blueprints"].items():
             parts = ",".join("-" if s is None else s for s in bp["slots"])
@@ -64,7 +64,7 @@ def _print_text(doc: dict[str, Any]) -> None:
             rows.append((p["colour"], cls, bp["initiative"], bp["hull"], bp["computer"], parts))
     print(text_table(["colour", "class", "init", "hull", "comp", "parts"], rows))
     print("\nSectors:")
-    rows: list[tuple[object, ...]] = []
+    rows = []
     for s in doc["sectors"]:
         ships = ", ".join(f"{x['count']} {x['colour']} {x['class']}" for x in s["ships"])
         npcs = ", ".join(f"{n} {k}" for k, n in s["npcs"].items() if n)
