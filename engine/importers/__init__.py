@@ -18,6 +18,7 @@ from engine.importers.asynceclipse import (
     parse_save,
     position_code,
     position_hex,
+    problems,
 )
 
 __all__ = [
@@ -33,4 +34,5 @@ __all__ = [
     "parse_save",
     "position_code",
     "position_hex",
+    "problems",
 ]

@@ -878,12 +878,14 @@ class _Importer:
         taken: dict[Hex, str] = {}
         tiles_seen: dict[int, str] = {}
 
-        def order(code: str) -> tuple[int, str]:
+        def order(key: object) -> tuple[int, str]:
+            code = str(key)
             number = _as_number(code) if code.isdigit() else None
             return (number if number is not None else 10**9, code)
 
-        for code in sorted(board, key=order):
-            raw = board[code]
+        for key in sorted(board, key=order):
+            raw = board[key]
+            code = str(key)
             path = f"board.{code}"
             try:
                 where = position_hex(code)
@@ -1290,3 +1292,18 @@ def import_game(data: object, *, strict: bool = False) -> ImportResult:
     """
     importer = _Importer(strict)
     return importer.run(data)
+
+
+def problems(data: object) -> tuple[Problem, ...]:
+    """Every problem of a parsed save, never raising (DESIGN: importers offer ``problems()``).
+
+    >>> found = problems({"players": {}, "board": {"101": {"sector": "999"}}})
+    >>> str(found[0])
+    "board.101.sector: unknown sector '999'; sector left out"
+    >>> [p.path for p in found[1:4]]
+    ['game_round', 'tile_deck_100', 'tile_deck_200']
+    """
+    try:
+        return import_game(data).report.problems
+    except ImportProblem as exc:
+        return (exc.problem,)
