@@ -11,10 +11,11 @@ A sector tile stores the edges where its wormholes are printed (``engine/data/se
 rotation 0-5: printed edge ``e`` of a tile with rotation ``k`` lies on board edge ``(e + k) % 6``.
 A home or guardian hex is set up with its arrow edge (printed edge 0) facing the centre.
 
-Positions of the AsyncEclipse bot (for the importer of engine part 3): its position code ``RNN``
+Positions of the AsyncEclipse bot (``engine.importers.asynceclipse``): its position code ``RNN``
 is ring ``R`` and index ``NN - 1`` clockwise from north, i.e. ``ring_hex(R, NN - 1)``; its
 orientation in degrees ``d`` is rotation ``(6 - d // 60) % 6`` in this convention (checked on its
-saves: every home's arrow faces the centre and every explored hex connects back).
+saves, its neighbour lists and its drawing code: every home's arrow faces the centre and every
+explored hex connects to a neighbour; see docs/asynceclipse-import.md).
 
 >>> ring_hex(2, 0), ring_hex(2, 6), distance(Hex(0, 0), Hex(2, -2))
 (Hex(q=0, r=-2), Hex(q=0, r=2), 2)

@@ -50,3 +50,33 @@ print(",".join(sorted({m.split(".")[0] for m in sys.modules} & {"engine", "ui", 
         [sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, check=True
     )
     assert out.stdout.strip() == ""
+
+
+# The engine's bridges to the battle solver: everything else in engine/ is rules code that must
+# not depend on calc (battles are resolved through these modules only).
+CALC_BRIDGES = ("engine.battle_view", "engine.importers.summary")
+
+
+def test_engine_rules_do_not_use_the_battle_solver() -> None:
+    code = f"""
+import importlib, pkgutil, sys
+import engine
+bridges = {CALC_BRIDGES!r}
+for info in pkgutil.walk_packages(engine.__path__, prefix="engine."):
+    if info.name not in bridges:
+        importlib.import_module(info.name)
+print(",".join(sorted(m for m in sys.modules if m.split(".")[0] == "calc")))
+"""
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, check=True
+    )
+    assert out.stdout.strip() == ""
+
+
+def test_the_bridges_do_use_the_solver() -> None:
+    # The guard can fail: importing a bridge pulls calc in.
+    code = f"import {CALC_BRIDGES[0]}, sys; print('calc' in sys.modules)"
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, check=True
+    )
+    assert out.stdout.strip() == "True"

@@ -25,6 +25,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "ui.commands.cosmic",
     "ui.commands.selfplay",
     "ui.commands.design",
+    "ui.commands.import_game",
 )
 
 
