@@ -45,7 +45,7 @@ NAMED_COLOURS = {
 """Hex colours for the colour names a saved game uses (AsyncEclipse players pick one)."""
 
 CONTESTED_LINE = "#b30000"
-UNOWNED_FILL = "#f2f2f2"
+UNOWNED_FILL = "#ffffff"
 
 CLASS_SYMBOLS = {
     ShipClass.INTERCEPTOR: "triangle-up",
@@ -232,16 +232,64 @@ def _ship_points(
     return points
 
 
+def _legend_entry(name: str, symbol: str, colour: str) -> go.Scatter:
+    """A trace with no points that only puts a symbol and a name in the legend."""
+    if symbol.endswith("-open"):
+        colour = "#111111"  # an open symbol is drawn in its colour only: white would vanish
+    return go.Scatter(
+        x=[None],
+        y=[None],
+        mode="markers",
+        marker={
+            "symbol": symbol,
+            "size": 12,
+            "color": colour,
+            "line": {"color": "#111111", "width": 1},
+        },
+        name=name,
+    )
+
+
 def galaxy_figure(
     state: GameState,
     styles: Mapping[int, SeatStyle] | None = None,
     *,
     chosen: Hex | None = None,
+    unexplored: Sequence[tuple[Hex, int]] = (),
     title: str | None = None,
 ) -> go.Figure:
-    """The galaxy of ``state``; ``chosen`` outlines one sector. See the module docstring."""
+    """The galaxy of ``state``; ``chosen`` outlines one sector; ``unexplored`` are zones that
+    show a facedown sector back of the given ring (an imported save lists them), drawn dashed.
+    See the module docstring."""
     styles = dict(styles) if styles is not None else default_styles(state)
     fig = go.Figure()
+    for zone, ring in unexplored:
+        xs, ys = zip(*hex_corners(zone), strict=True)
+        fig.add_trace(
+            go.Scatter(
+                x=list(xs),
+                y=list(ys),
+                mode="lines",
+                line={"color": "#bbbbbb", "width": 1, "dash": "dot"},
+                hoverinfo="skip",
+                showlegend=False,
+                name=f"unexplored {ring}",
+            )
+        )
+    if unexplored:
+        fig.add_trace(
+            go.Scatter(
+                x=[hex_centre(zone)[0] for zone, _ in unexplored],
+                y=[hex_centre(zone)[1] for zone, _ in unexplored],
+                mode="text",
+                text=[("I", "II", "III")[min(max(ring, 1), 3) - 1] for _, ring in unexplored],
+                textfont={"size": 12, "color": "#aaaaaa"},
+                hovertext=[f"unexplored ring {ring} zone at {zone}" for zone, ring in unexplored],
+                hovertemplate="%{hovertext}<extra></extra>",
+                showlegend=False,
+                name="unexplored",
+            )
+        )
     sectors = sorted(state.sectors, key=lambda s: (s.hex.r, s.hex.q))
     contested = {s.hex for s in sectors if is_contested(state, s)}
     for sector in sectors:
@@ -320,10 +368,11 @@ def galaxy_figure(
             textposition="middle right",
             hoverinfo="skip",
             name="NPCs",
+            showlegend=False,
         )
     )
 
-    # Ships: one trace per seat, so the legend names the players.
+    # Ships: one trace per seat; the legend shows each seat's colour and each class's shape.
     for seat, bucket in sorted(_ship_points(sectors, styles).items()):
         style = styles.get(seat, SeatStyle(seat_colour(None, seat), f"seat {seat}"))
         fig.add_trace(
@@ -341,22 +390,16 @@ def galaxy_figure(
                 textposition="bottom center",
                 textfont={"size": 10},
                 hoverinfo="skip",
-                name=style.label,
+                name=f"ships of {style.label}",
+                showlegend=False,
             )
         )
-    # Seats without ships still appear in the legend (their colour is on the hexes they own).
-    drawn = {trace.name for trace in fig.data}
     for _seat, style in sorted(styles.items()):
-        if style.label not in drawn:
-            fig.add_trace(
-                go.Scatter(
-                    x=[None],
-                    y=[None],
-                    mode="markers",
-                    marker={"symbol": "hexagon", "size": 13, "color": style.colour},
-                    name=style.label,
-                )
-            )
+        fig.add_trace(_legend_entry(style.label, "hexagon", style.colour))
+    for ship_class, symbol in CLASS_SYMBOLS.items():
+        fig.add_trace(_legend_entry(ship_class.value, symbol, "#ffffff"))
+    for kind, symbol in NPC_SYMBOLS.items():
+        fig.add_trace(_legend_entry("GCDS" if kind == "gcds" else kind, symbol, "#222222"))
 
     fig.update_xaxes(visible=False)
     fig.update_yaxes(visible=False, scaleanchor="x", scaleratio=1)

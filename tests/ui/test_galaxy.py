@@ -106,7 +106,7 @@ def test_ships_are_markers_with_counts_and_a_battle_is_outlined(start: GameState
     )
     styles = default_styles(state)
     fig = galaxy_figure(state, styles)
-    ships = next(t for t in fig.data if t.name == styles[1].label)
+    ships = next(t for t in fig.data if t.name == f"ships of {styles[1].label}")
     # The home's starting interceptor is there too: 1I besides the 2I and 1C in the centre.
     pairs = list(zip(ships.text, ships.marker.symbol, strict=True))
     assert sorted(pairs) == [("1C", "diamond"), ("1I", "triangle-up"), ("2I", "triangle-up")]
