@@ -14,7 +14,7 @@ from blueprints import Blueprint, Dice, ShipClass, ShipStats
 from calc.battle_file import FORMAT, battle_to_dict, load_battle, parse_battle
 from calc.errors import BattleFileError
 from calc.exact import solve_exact
-from calc.model import Battle, Policy, ShipGroup, Side
+from calc.model import Battle, Policy, Retreat, RetreatObjective, RetreatPolicy, ShipGroup, Side
 from calc.report import result_to_dict
 from tests.support import SHARED
 
@@ -183,10 +183,21 @@ def battles(draw: st.DrawFn) -> Battle:
                 draw(st.integers(1, 2)),
             )
         )  # fmt: skip
+    can_retreat = draw(st.booleans())
+    retreat = (
+        Retreat(
+            draw(st.sampled_from([RetreatPolicy.THRESHOLD, RetreatPolicy.OPTIMAL])),
+            draw(st.sampled_from([0.0, 0.25, 0.5, 1.0])),
+            draw(st.sampled_from(list(RetreatObjective))),
+        )
+        if can_retreat and draw(st.booleans())
+        else Retreat()
+    )
     attacker = Side(
         "Red", tuple(groups), species="terran_directorate",
         policy=draw(st.sampled_from([Policy.OPTIMAL, Policy.GREEDY])),
         techs=tuple(draw(st.sets(st.sampled_from(["antimatter_splitter", "neutron_bombs"])))),
+        can_retreat=can_retreat, retreat=retreat,
     )  # fmt: skip
     npc = draw(st.booleans())
     if npc:
@@ -198,8 +209,26 @@ def battles(draw: st.DrawFn) -> Battle:
         )  # fmt: skip
     else:
         defender = Side(
-            "Blue", (ShipGroup.of(Blueprint.default("planta", "interceptor"), 2),), species="planta"
+            "Blue",
+            # No ships at all: population defended by nothing but itself.
+            draw(
+                st.sampled_from(
+                    [(), (ShipGroup.of(Blueprint.default("planta", "interceptor"), 2),)]
+                )
+            ),
+            species="planta",
+            population=draw(st.integers(0, 4)),
+            techs=tuple(draw(st.sets(st.just("neutron_absorber")))),
         )
+    if not npc and draw(st.booleans()):
+        # A sector with a third side that entered first: sides fight two at a time.
+        third = Side(
+            "Green",
+            (ShipGroup.of(Blueprint.default("hydran_progress", "cruiser"), 1),),
+            species="hydran_progress",
+            can_retreat=draw(st.booleans()),
+        )
+        return Battle((third, attacker, defender), 2)
     return Battle.two_sided(attacker, defender)
 
 
