@@ -1,7 +1,7 @@
 """The AsyncEclipse importer: fixtures, the board geometry, problems with paths, strict mode, fuzz.
 
 The two real saves in ../shared/saves are used where present (skipped otherwise); the hand-made
-save tests/engine/fixtures/asynceclipse_small.json (the bot's format, two players, two battles)
+save engine/data/examples/asynceclipse_small.json (the bot's format, two players, two battles)
 is always there.
 """
 
@@ -31,9 +31,9 @@ from engine.importers import (
 )
 from engine.importers.summary import position_summary
 from engine.sectors import SectorKind, sector_tile
-from tests.support import SHARED
+from tests.support import REPO, SHARED
 
-SMALL = Path(__file__).parent / "fixtures" / "asynceclipse_small.json"
+SMALL = REPO / "engine" / "data" / "examples" / "asynceclipse_small.json"
 SAVES = SHARED / "saves"
 AEB39 = SAVES / "AsyncEclipse_DiscordBot__ActiveGames_aeb39.json"
 AEB41 = SAVES / "AsyncEclipse_DiscordBot__ActiveGames_aeb41.json"

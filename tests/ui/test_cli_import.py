@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.support import SHARED
+from tests.support import REPO, SHARED
 from ui.cli import main
 
-SMALL = Path(__file__).parent.parent / "engine" / "fixtures" / "asynceclipse_small.json"
+SMALL = REPO / "engine" / "data" / "examples" / "asynceclipse_small.json"
 AEB39 = SHARED / "saves" / "AsyncEclipse_DiscordBot__ActiveGames_aeb39.json"
 
 
