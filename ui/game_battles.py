@@ -1,0 +1,81 @@
+"""The battles due in a game position, ready to open on the Battle odds page (no Streamlit).
+
+``due_battles(state, styles)`` lists every contested sector (``engine.galaxy.is_contested``)
+with a line saying who fights whom, and the battle file (``fleetlab-battle/1``) of the battle
+there, built by ``engine.battle_view.sector_battle`` with the sides named as the page names the
+players. A sector whose battle cannot be modelled carries the reason instead of a file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from calc.battle_file import battle_to_dict
+from calc.errors import BattleError
+from calc.model import Battle
+from engine.battle_view import sector_battle
+from engine.galaxy import is_contested
+from engine.hexes import Hex
+from engine.state import GameState, SectorState
+from ui.galaxy import SeatStyle, fleet_text, npc_text
+
+
+@dataclass(frozen=True, slots=True)
+class DueBattle:
+    """A contested sector: where, a label for choosing it, and its battle file or an error."""
+
+    hex: Hex
+    tile: int
+    label: str
+    doc: dict[str, Any] | None
+    error: str | None = None
+
+
+def _named(
+    battle: Battle, state: GameState, sector: SectorState, styles: Mapping[int, SeatStyle]
+) -> Battle:
+    """The battle with each player's side named by the page's seat label."""
+    names = {
+        f"seat {seat} ({state.players[seat].species})": styles[seat].label
+        for seat in range(len(state.players))
+        if seat in styles
+    }
+    sides = tuple(replace(side, name=names.get(side.name, side.name)) for side in battle.sides)
+    return replace(battle, sides=sides)
+
+
+def battle_label(
+    sector: SectorState, styles: Mapping[int, SeatStyle], position: str | None = None
+) -> str:
+    """ "sector 104 (bot 102): blue (eridani empire): 1 interceptor against 2 ancient"."""
+    where = f"sector {sector.tile}" + (
+        f" (position {position})" if position else f" at {sector.hex}"
+    )
+    fighters = fleet_text(sector, styles)
+    npcs = npc_text(sector)
+    if npcs:
+        fighters.append(npcs)
+    if sector.owner is not None and sector.owner not in sector.owners() and sector.owner in styles:
+        fighters.append(f"{styles[sector.owner].label}'s population")
+    return f"{where}: " + " against ".join(fighters)
+
+
+def due_battles(
+    state: GameState,
+    styles: Mapping[int, SeatStyle],
+    positions: Mapping[Hex, str] | None = None,
+) -> list[DueBattle]:
+    """Every contested sector of the position, in board order (north to south)."""
+    out: list[DueBattle] = []
+    for sector in sorted(state.sectors, key=lambda s: (s.hex.r, s.hex.q)):
+        if not is_contested(state, sector):
+            continue
+        label = battle_label(sector, styles, (positions or {}).get(sector.hex))
+        try:
+            battle = _named(sector_battle(state, sector.hex), state, sector, styles)
+            out.append(DueBattle(sector.hex, sector.tile, label, battle_to_dict(battle)))
+        except (BattleError, ValueError) as exc:
+            out.append(DueBattle(sector.hex, sector.tile, label, None, str(exc)))
+    return out
