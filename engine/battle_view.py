@@ -1,11 +1,17 @@
 """The calc battle of a sector in a game: the one bridge from engine state to the solvers.
 
 ``sector_battle(state, hex)`` builds the ``calc.model.Battle`` of everything that will fight in
-a sector: each player's ships with their current blueprints (and damage, when part 2 tracks it),
-their combat techs, whether they can retreat (they control a neighbouring sector, connected by
-wormhole, with no opponent ships) and the controller's population; the NPCs as one side using
-the game's NPC tiles. Sides are in order of entry (``SectorState.arrivals``); the controller and
-the NPCs defend. ``sector_odds`` is then one call to ``calc.odds``.
+a sector: each player's ships with their current blueprints and the damage they have taken so far
+in the combat phase, their combat techs, whether they can retreat (they control a neighbouring
+sector, connected by wormhole, with no opponent ships) and the controller's population; the NPCs
+as one side using the game's NPC tiles (with their damage). Sides are in order of entry
+(``SectorState.arrivals``); the controller and the NPCs defend. ``sector_odds`` is then one call
+to ``calc.odds``: from any state, before or during the combat phase. In the middle of a battle it
+gives the odds of the sector's combat from the ships as they stand (their damage counts; retreats
+already declared and the current engagement round do not).
+
+The engine's combat phase (``engine.combat``) builds its sides here too (``side_of``), so the
+ships, blueprints and techs it fights with are the ones the odds are computed for.
 
 Ancients do not fight the Descendants of Draco: in a sector where Draco meets Ancients and no
 other player, there is no battle with them (the Ancients are left out); Draco together with
@@ -18,41 +24,57 @@ from dataclasses import replace
 
 from blueprints import NpcVariant, ShipClass
 from calc.errors import BattleError
-from calc.model import Battle, Policy, ShipGroup, Side
+from calc.model import NO_RETREAT, Battle, Policy, Retreat, ShipGroup, Side
 from calc.odds import Budget, odds
 from calc.result import BattleResult
 from engine.galaxy import DRACO, connected_sectors, has_wormhole_generator
 from engine.hexes import Hex
-from engine.state import GameState, SectorState
+from engine.state import NPC, GameState, SectorState
 
 COMBAT_TECHS = ("antimatter_splitter", "neutron_bombs", "neutron_absorber")
 """Techs that change a battle or an attack on population."""
 DEFAULT_BUDGET = Budget()
 
 
-def can_retreat(state: GameState, sector: SectorState, seat: int) -> bool:
-    """The player controls a neighbouring sector, connected to this one, with no opponent
-    ships (RULINGS: where retreating ships go)."""
+def retreat_targets(state: GameState, sector: SectorState, seat: int) -> tuple[Hex, ...]:
+    """Where the player's ships may retreat: neighbouring sectors it controls, connected to this
+    one by wormhole (not by warp portal), with no opponent ships (RULINGS), sorted."""
     generator = has_wormhole_generator(state, seat)
+    out = []
     for other in connected_sectors(state, sector.hex, generator, portals=False):
         if other.owner != seat:
             continue
         if any(s != seat for s, _, _ in other.ships) or other.npcs:
             continue
-        return True
-    return False
+        out.append(other.hex)
+    return tuple(sorted(out))
+
+
+def can_retreat(state: GameState, sector: SectorState, seat: int) -> bool:
+    """The player has somewhere to retreat to from the sector (``retreat_targets``)."""
+    return bool(retreat_targets(state, sector, seat))
+
+
+def _damaged(sector: SectorState, side: int, ship_class: ShipClass) -> tuple[int, ...]:
+    return tuple(d for d in sector.damage_of(side, ship_class) if d)
 
 
 def player_side(
-    state: GameState, sector: SectorState, seat: int, policy: Policy = Policy.OPTIMAL
+    state: GameState,
+    sector: SectorState,
+    seat: int,
+    policy: Policy = Policy.OPTIMAL,
+    retreat: Retreat = NO_RETREAT,
 ) -> Side:
-    """A player's ships in the sector as a calc side (named by seat and species)."""
+    """A player's ships in the sector, with their damage, as a calc side (named by seat and
+    species)."""
     player = state.players[seat]
     groups = []
     for s, ship_class, count in sector.ships:
         if s != seat:
             continue
-        groups.append(ShipGroup.of(player.blueprint(ship_class), count))
+        damage = _damaged(sector, seat, ship_class)
+        groups.append(ShipGroup.of(player.blueprint(ship_class), count, damage))
     population = sector.population() if sector.owner == seat else 0
     return Side(
         name=f"seat {seat} ({player.species})",
@@ -61,24 +83,43 @@ def player_side(
         species=player.species,
         techs=tuple(t for t in player.all_techs() if t in COMBAT_TECHS),
         can_retreat=can_retreat(state, sector, seat),
+        retreat=retreat,
         population=population,
     )
 
 
-def npc_side(state: GameState, sector: SectorState) -> Side | None:
-    """The sector's NPCs as one side (the game's chosen tiles), or ``None``."""
+def npc_side(state: GameState, sector: SectorState, ancients: bool = True) -> Side | None:
+    """The sector's NPCs (the game's chosen tiles) with their damage as one side, or ``None``.
+    Without ``ancients`` the Ancients are left out (they do not fight Draco)."""
     config = state.config
     groups = []
     for kind, count, variant in (
-        (ShipClass.ANCIENT, sector.ancients, config.ancient),
+        (ShipClass.ANCIENT, sector.ancients if ancients else 0, config.ancient),
         (ShipClass.GUARDIAN, sector.guardian, config.guardian),
         (ShipClass.GCDS, sector.gcds, config.gcds),
     ):
         if count:
-            groups.append(ShipGroup.npc(kind, NpcVariant(variant), count))
+            damage = _damaged(sector, NPC, kind)
+            groups.append(ShipGroup.npc(kind, NpcVariant(variant), count, damage))
     if not groups:
         return None
     return Side("NPCs", tuple(groups), npc=True)
+
+
+def side_of(
+    state: GameState,
+    sector: SectorState,
+    side: int,
+    policy: Policy = Policy.GREEDY,
+    *,
+    ancients: bool = True,
+    retreat: Retreat = NO_RETREAT,
+) -> Side:
+    """One side of a sector (a seat, or ``NPC``) as a calc side; an empty side has no groups."""
+    if side == NPC:
+        found = npc_side(state, sector, ancients)
+        return found if found is not None else Side("NPCs", (), npc=True)
+    return player_side(state, sector, side, policy, retreat)
 
 
 def sector_battle(
