@@ -31,16 +31,16 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import replace
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations_with_replacement
 from math import factorial
 
-from blueprints import Dice, DieColour, ShipClass, ShipStats, ship_class_info
+from blueprints import Dice, DieColour, ShipClass, ShipStats, npc_tile, ship_class_info
 from calc.assignment import all_assignments, rule_assignment, self_damage_result
 from calc.battle_state import SideSpec, SideState, activation_order, morph_repair
 from calc.dice import RIFT_FACES, RIFT_REACH, hit_threshold
 from calc.errors import TooLargeError
-from calc.model import Retreat, RetreatPolicy, Side
+from calc.model import Retreat, RetreatPolicy, ShipGroup, Side
 from engine.actions.base import Action
 from engine.actions.build import place_ship
 from engine.actions.combat import AssignDamage, Attack, RetreatTo, RollDice, format_result
@@ -56,12 +56,13 @@ from engine.decisions import (
 )
 from engine.galaxy import DRACO
 from engine.hexes import Hex
-from engine.state import CHANCE, NPC, GameState, SectorState, add_ships, set_damage
+from engine.state import CHANCE, NPC, NPC_CLASSES, GameState, SectorState, add_ships, set_damage
 
 MAX_DICE_PER_ROLL = 8
 """Dice of one colour rolled in one chance event (more are rolled in several): keeps a roll's
 outcomes (sorted faces) at most 1,287."""
 
+ANTIMATTER_SPLITTER = "antimatter_splitter"
 WANTS_RETREAT = Retreat(RetreatPolicy.OPTIMAL)
 """The retreat rule given to a side that may retreat, so that calc's activation order gives its
 unarmed ship types an activation too (the player decides; calc's policy is not used)."""
@@ -113,20 +114,46 @@ def roll_matches(action: RollDice, colour: DieColour, count: int) -> bool:
 # ----- the sides of a fight ---------------------------------------------------------------------
 
 
-def fight_side(state: GameState, sector: SectorState, side: int, fight: Fight | None) -> Side:
-    """The calc side (canonical groups: one per ship type) of a fighting side as it stands."""
-    ancients = not (side == NPC and fight is not None and fight.ancients_sit_out)
-    return side_of(state, sector, side, ancients=ancients).canonical()
+def class_stats(state: GameState, side: int, ship_class: ShipClass) -> ShipStats:
+    """The stats of a side's ship type: the player's blueprint, or the game's NPC tile."""
+    if side == NPC:
+        config = state.config
+        variant = {
+            ShipClass.ANCIENT: config.ancient,
+            ShipClass.GUARDIAN: config.guardian,
+            ShipClass.GCDS: config.gcds,
+        }[ship_class]
+        return npc_tile(ship_class, variant).stats
+    return state.players[side].blueprint(ship_class).stats
 
 
-def spec_of(side: Side) -> SideSpec:
-    """calc's per-type facts of a canonical side (hulls, sizes, threats, rift types)."""
-    return SideSpec.of(side)
+def fighting_classes(sector: SectorState, side: int, fight: Fight | None) -> list[ShipClass]:
+    """The ship types a side has in the fight."""
+    if side == NPC:
+        sit_out = fight is not None and fight.ancients_sit_out
+        return [
+            c
+            for c in NPC_CLASSES
+            if sector.npc_count(c) and not (sit_out and c is ShipClass.ANCIENT)
+        ]
+    return [c for s, c, _ in sector.ships if s == side]
 
 
-def classes_of(side: Side) -> tuple[ShipClass, ...]:
-    """The ship types of a canonical side, in group order."""
-    return tuple(g.stats.ship_class for g in side.groups)
+def side_spec(state: GameState, sector: SectorState, side: int, fight: Fight | None) -> SideSpec:
+    """calc's facts of a fighting side's ship types as it stands (hulls, sizes, threats, rift
+    types), the types in calc's canonical order (``calc.model.Side.canonical``)."""
+    classes = fighting_classes(sector, side, fight)
+    return _spec(tuple(class_stats(state, side, c) for c in classes))
+
+
+@lru_cache(maxsize=4096)
+def _spec(stats: tuple[ShipStats, ...]) -> SideSpec:
+    return SideSpec.of(Side("side", tuple(ShipGroup(s, 1) for s in stats)).canonical())
+
+
+def classes_of(spec: SideSpec) -> tuple[ShipClass, ...]:
+    """The ship types of a side's facts, in their order."""
+    return tuple(s.ship_class for s in spec.stats)
 
 
 def side_state(sector: SectorState, side: int, spec: SideSpec) -> SideState:
@@ -146,13 +173,6 @@ def ships_in_fight(sector: SectorState, side: int, fight: Fight | None) -> int:
         ancients = 0 if fight is not None and fight.ancients_sit_out else sector.ancients
         return ancients + sector.guardian + sector.gcds
     return sector.ships_of(side)
-
-
-def _stats(side: Side, ship_class: ShipClass) -> ShipStats:
-    for g in side.groups:
-        if g.stats.ship_class is ship_class:
-            return g.stats
-    raise KeyError(ship_class)
 
 
 def _fight(state: GameState) -> tuple[CombatState, SectorCombat, Fight]:
@@ -287,8 +307,9 @@ def start_fight(state: GameState, attacker: int, defender: int) -> GameState:
 
 
 def _armed(state: GameState, sector: SectorState, side: int, fight: Fight) -> bool:
-    built = fight_side(state, sector, side, fight)
-    return any(g.stats.cannons.total for g in built.groups if g.count)
+    return any(
+        class_stats(state, side, c).cannons.total for c in fighting_classes(sector, side, fight)
+    )
 
 
 def fight_step(state: GameState) -> GameState:
@@ -344,12 +365,10 @@ def repair_round(state: GameState, where: Hex, fight: Fight) -> GameState:
     """End of an engagement round: Morph Shields repair the ships of both sides in the sector."""
     sector = _sector(state, where)
     for side in (fight.attacker, fight.defender):
-        built = fight_side(state, sector, side, fight)
-        for g in built.groups:
-            morph = g.stats.morph
+        for cls in fighting_classes(sector, side, fight):
+            morph = class_stats(state, side, cls).morph
             if not morph:
                 continue
-            cls = g.stats.ship_class
             repaired = tuple(morph_repair(d, morph) for d in sector.damage_of(side, cls))
             sector = replace(sector, damage=set_damage(sector.damage, side, cls, repaired))
     return state.with_sector(sector)
@@ -357,9 +376,9 @@ def repair_round(state: GameState, where: Hex, fight: Fight) -> GameState:
 
 def start_volley(state: GameState, side: int, ship_class: ShipClass, missiles: bool) -> GameState:
     """The ship type fires: its dice are rolled (a chance event), unless it has none."""
-    _, current, fight = _fight(state)
+    _, current, _ = _fight(state)
     sector = _sector(state, current.where)
-    stats = _stats(fight_side(state, sector, side, fight), ship_class)
+    stats = class_stats(state, side, ship_class)
     per_ship = stats.missiles if missiles else stats.cannons
     dice = per_ship * sector.count(side, ship_class)
     if not dice.total:
@@ -447,24 +466,22 @@ def resolve_volley(
     where = current.where
     sector = _sector(state, where)
     enemy = fight.defender if side == fight.attacker else fight.attacker
-    own = fight_side(state, sector, side, fight)
-    foe = fight_side(state, sector, enemy, fight)
-    stats = _stats(own, ship_class)
-    splitter = own.antimatter_splitter and not missiles
-    hits, needs, self_points = hits_of(faces, stats, tuple(g.stats for g in foe.groups), splitter)
+    foe_spec = side_spec(state, sector, enemy, fight)
+    stats = class_stats(state, side, ship_class)
+    splitter = side != NPC and state.players[side].has_tech(ANTIMATTER_SPLITTER) and not missiles
+    hits, needs, self_points = hits_of(faces, stats, foe_spec.stats, splitter)
     if self_points:
-        own_spec = spec_of(own)
+        own_spec = side_spec(state, sector, side, fight)
         after = self_damage_result(side_state(sector, side, own_spec), self_points, own_spec)
-        state = set_side_state(state, where, side, classes_of(own), after, enemy)
+        state = set_side_state(state, where, side, classes_of(own_spec), after, enemy)
         sector = _sector(state, where)
-    if not hits or not foe.groups:
+    if not hits or not foe_spec.stats:
         return state
-    foe_spec = spec_of(foe)
     before = side_state(sector, enemy, foe_spec)
     if side == NPC:
         result = rule_assignment(before, hits, needs, foe_spec.hulls, foe_spec.sizes)
-        return set_side_state(state, where, enemy, classes_of(foe), result, None)
-    decision = AssignHits(side, where, enemy, hits, classes_of(foe), needs)
+        return set_side_state(state, where, enemy, classes_of(foe_spec), result, None)
+    decision = AssignHits(side, where, enemy, hits, classes_of(foe_spec), needs)
     options = assignment_results(state, decision)
     if len(options) == 1:
         return set_side_state(state, where, enemy, decision.classes, options[0][1], side)
@@ -474,7 +491,7 @@ def resolve_volley(
 def _target(state: GameState, d: AssignHits) -> tuple[SideSpec, SideState]:
     sector = _sector(state, d.where)
     fight = state.combat.current.fight if state.combat and state.combat.current else None
-    spec = spec_of(fight_side(state, sector, d.target, fight))
+    spec = side_spec(state, sector, d.target, fight)
     return spec, side_state(sector, d.target, spec)
 
 

@@ -20,8 +20,6 @@ other players and Ancients is not modelled (``BattleError``).
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from blueprints import NpcVariant, ShipClass
 from calc.errors import BattleError
 from calc.model import NO_RETREAT, Battle, Policy, Retreat, ShipGroup, Side
@@ -122,6 +120,48 @@ def side_of(
     return player_side(state, sector, side, policy, retreat)
 
 
+def fighting_players(sector: SectorState) -> list[int]:
+    """Players with ships in the sector, in order of entry."""
+    return [s for s in sector.arrivals if sector.ships_of(s)]
+
+
+def npcs_fight(state: GameState, sector: SectorState) -> bool:
+    """True when the sector's NPCs fight someone there (Ancients do not fight Draco)."""
+    players = fighting_players(sector)
+    if not players:
+        return False
+    if sector.guardian or sector.gcds:
+        return True
+    return bool(sector.ancients) and any(state.players[s].species != DRACO for s in players)
+
+
+def sector_sides(state: GameState, sector: SectorState) -> tuple[tuple[int, ...], int]:
+    """The sides of a sector's combat and the index of the defender.
+
+    Sides are the players with ships in order of entry, then a controller with population but
+    no ships (it is attacked, it does not fight), then ``NPC`` when the NPCs fight someone. The
+    defender is the NPCs, else the controller, else the first player to enter (RULINGS: in each
+    battle the earlier entrant defends). With NPCs and a controller with ships, the controller is
+    put first so that ``calc.sector.battle_order`` still has it fight last of the players.
+    """
+    seats = fighting_players(sector)
+    owner = sector.owner
+    npc = npcs_fight(state, sector)
+    if npc and owner in seats:
+        seats.remove(owner)
+        seats.insert(0, owner)
+    if owner is not None and owner not in seats:
+        seats.append(owner)
+    keys = (*seats, NPC) if npc else tuple(seats)
+    if npc:
+        defender = len(keys) - 1
+    elif owner is not None:
+        defender = keys.index(owner)
+    else:
+        defender = 0
+    return keys, defender
+
+
 def sector_battle(
     state: GameState, where: Hex, policies: dict[int, Policy] | None = None
 ) -> Battle:
@@ -130,39 +170,19 @@ def sector_battle(
     if sector is None:
         raise BattleError(f"no sector has been placed at {where}")
     policies = policies or {}
-    seats = [s for s in sector.arrivals if sector.ships_of(s)]
-    for s in sector.owners():
-        if s not in seats:
-            seats.append(s)
+    keys, defender = sector_sides(state, sector)
+    seats = [k for k in keys if k != NPC]
+    species = {state.players[s].species for s in fighting_players(sector)}
+    if NPC in keys and DRACO in species and len(species) > 1 and sector.ancients:
+        raise BattleError(
+            f"sector {sector.tile}: the Descendants of Draco with other players and "
+            "Ancients is not modelled (Ancients do not fight Draco)"
+        )
     sides = [player_side(state, sector, s, policies.get(s, Policy.OPTIMAL)) for s in seats]
-    owner = sector.owner
-    if owner is not None and owner not in seats:
-        # The controller has population but no ships: it is attacked, not a fighter.
-        sides.append(player_side(state, sector, owner))
-        seats.append(owner)
-    npcs = npc_side(state, sector)
-    if npcs is not None:
-        species = {state.players[s].species for s in seats}
-        only_draco = species == {DRACO}
-        if DRACO in species and not only_draco and sector.ancients:
-            raise BattleError(
-                f"sector {sector.tile}: the Descendants of Draco with other players and "
-                "Ancients is not modelled (Ancients do not fight Draco)"
-            )
-        if only_draco and not sector.guardian and not sector.gcds:
-            npcs = None
-        elif only_draco:
-            npcs = replace(
-                npcs,
-                groups=tuple(g for g in npcs.groups if g.stats.ship_class is not ShipClass.ANCIENT),
-            )
-    if npcs is not None:
+    if NPC in keys:
+        npcs = npc_side(state, sector, ancients=species != {DRACO})
+        assert npcs is not None
         sides.append(npcs)
-        defender = len(sides) - 1
-    elif owner is not None:
-        defender = seats.index(owner)
-    else:
-        defender = len(sides) - 1
     if len(sides) < 2:
         raise BattleError(f"no battle in sector {sector.tile}: only one side is there")
     return Battle(tuple(sides), defender)

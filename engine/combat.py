@@ -43,6 +43,7 @@ from engine.actions.combat import DestroyCube, KeepReputation, RollDice, ToGrave
 from engine.actions.explore import claim_sector
 from engine.actions.turn import Claim, Decline
 from engine.battle import chunks, fight_step, roll_outcomes, start_fight
+from engine.battle_view import fighting_players, npcs_fight, sector_sides
 from engine.board import room_for_reputation, seats_after
 from engine.chance import DrawReputation
 from engine.combat_state import CombatState, CombatStep, SectorCombat, Tally
@@ -85,46 +86,20 @@ def describe_conflict(state: GameState, sector: SectorState) -> str:
 # ----- determining battles ----------------------------------------------------------------------
 
 
-def fighters(sector: SectorState) -> list[int]:
-    """Players with ships in the sector, in order of entry."""
-    return [s for s in sector.arrivals if sector.ships_of(s)]
-
-
-def npcs_fight(state: GameState, sector: SectorState) -> bool:
-    """True when the sector's NPCs fight someone there (Ancients do not fight Draco)."""
-    players = fighters(sector)
-    if not players:
-        return False
-    if sector.guardian or sector.gcds:
-        return True
-    return bool(sector.ancients) and any(state.players[s].species != DRACO for s in players)
-
-
 def has_battle(state: GameState, sector: SectorState) -> bool:
     """True when at least two sides will fight in the sector."""
-    players = fighters(sector)
+    players = fighting_players(sector)
     return len(players) >= 2 or (len(players) == 1 and npcs_fight(state, sector))
 
 
 def fight_order(state: GameState, sector: SectorState) -> tuple[int, ...]:
     """The sides of the sector's battles in the order they enter the chain
-    (``calc.sector.battle_order``): the last entrant first, the controller and the NPCs last."""
-    players = fighters(sector)
-    owner = sector.owner
-    npc = npcs_fight(state, sector)
-    if npc and owner in players:
-        # With NPCs defending, the controller still fights last of the players.
-        players.remove(owner)
-        players.insert(0, owner)
-    keys = [*players, NPC] if npc else players
-    if npc:
-        defender = len(keys) - 1
-    elif owner is not None and owner in keys:
-        defender = keys.index(owner)
-    else:
-        defender = 0  # nobody controls it: the first to enter defends
+    (``calc.sector.battle_order`` on ``engine.battle_view.sector_sides``): the last entrant
+    first, the controller and the NPCs last. A controller without ships does not fight."""
+    keys, defender = sector_sides(state, sector)
     battle = Battle(tuple(Side(f"side {k}", ()) for k in keys), defender)
-    return tuple(keys[i] for i in battle_order(battle))
+    order = (keys[i] for i in battle_order(battle))
+    return tuple(k for k in order if k == NPC or sector.ships_of(k))
 
 
 def battle_sectors(state: GameState) -> tuple[Hex, ...]:
@@ -190,7 +165,7 @@ def begin_sector(state: GameState, where: Hex) -> GameState:
     sector = state.sector(where)
     assert sector is not None
     order = fight_order(state, sector)
-    entry = tuple(fighters(sector))
+    entry = tuple(fighting_players(sector))
     current = SectorCombat(
         where=where,
         entry=entry,
@@ -312,7 +287,7 @@ def begin_population(state: GameState) -> GameState:
         owner = sector.owner
         if owner is None or not sector.population():
             continue
-        attacks.extend((sector.hex, s) for s in fighters(sector) if s != owner)
+        attacks.extend((sector.hex, s) for s in fighting_players(sector) if s != owner)
     step = CombatStep.POPULATION
     return replace(state, combat=replace(combat, step=step, attacks=tuple(attacks)))
 
