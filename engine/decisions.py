@@ -222,8 +222,8 @@ class VolleyRoll(Decision):
     def describe(self) -> str:
         colour, count = self.dice[0]
         weapon = "missiles" if self.missiles else "cannons"
-        who = "the NPCs" if self.side < 0 else f"seat {self.side}"
-        return f"roll {count} {colour.value} dice: {who}' {self.ship_class.value} {weapon}"
+        whose = "the NPCs'" if self.side < 0 else f"seat {self.side}'s"
+        return f"roll {count} {colour.value} dice: {whose} {self.ship_class.value} {weapon}"
 
 
 @dataclass(frozen=True, slots=True)

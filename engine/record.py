@@ -211,12 +211,40 @@ def record_from_json(data: Json) -> GameRecord:
     )
 
 
+def record_text(record: GameRecord) -> str:
+    """The record as JSON text: one entry per line, so that it reads (and diffs) as a list."""
+    data = record_json(record)
+    lines = ["{"]
+    for key, value in data.items():
+        if key == "entries":
+            continue
+        shown = json.dumps(value, indent=1).replace("\n", "\n ")
+        lines.append(f" {json.dumps(key)}: {shown},")
+    entries = [f"  {json.dumps(e)}" for e in data["entries"]]
+    lines.append(' "entries": [')
+    lines.append(",\n".join(entries))
+    lines.append(" ]")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def _file_mode(target: Path) -> int:
+    """The permissions of the file replaced, or of a new file under the current umask."""
+    try:
+        return target.stat().st_mode & 0o777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
+
+
 def save_record(record: GameRecord, path: str | os.PathLike[str]) -> None:
     """Write the record atomically: a temporary file in the same folder, fsync, rename."""
     target = Path(path)
-    text = json.dumps(record_json(record), indent=1) + "\n"
+    text = record_text(record)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or ".")
     try:
+        os.chmod(tmp, _file_mode(target))
         with os.fdopen(fd, "w", encoding="utf-8") as out:
             out.write(text)
             out.flush()

@@ -1,4 +1,4 @@
-"""The bots: peaceful, legal, and the greedy one plays better than the random one."""
+"""The bots: legal, they fight, and the greedy one plays better than the random one."""
 
 from __future__ import annotations
 
@@ -17,8 +17,8 @@ def test_moves_into_contested_sectors_are_not_peaceful() -> None:
     s = with_sector(s, sector(Hex(0, -1), 102, rotation=0, ships=[(1, "interceptor", 1)]))
     s = do(s, "action move")
     moves = [a for a in legal_actions(s) if isinstance(a, MoveShip)]
-    assert moves  # legal by the rules ...
-    assert not any(peaceful(s, a) for a in moves if a.target == Hex(0, -1))  # ... not for bots
+    assert moves  # legal by the rules, and offered to the bots: they fight now
+    assert not any(peaceful(s, a) for a in moves if a.target == Hex(0, -1))
     centre = MoveShip(moves[0].ship_class, Hex(0, -2), Hex(0, 0))
     assert not peaceful(s, centre)
 
