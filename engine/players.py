@@ -288,13 +288,13 @@ class GreedyPlayer:
         if surplus and player.science < 30:
             return self._best(surplus, lambda a: spare[a.give])
         kinds = {a.kind for a in options if isinstance(a, TakeAction)}
+        if ActionKind.MOVE in kinds and _attack_moves(state, seat, self.margin):
+            return TakeAction(ActionKind.MOVE)
         explore_zones = _count(state, seat, ActionKind.EXPLORE)
         if ActionKind.EXPLORE in kinds and explore_zones and state.round <= 6:
             return TakeAction(ActionKind.EXPLORE)
         if ActionKind.RESEARCH in kinds and _count(state, seat, ActionKind.RESEARCH):
             return TakeAction(ActionKind.RESEARCH)
-        if ActionKind.MOVE in kinds and _attack_moves(state, seat, self.margin):
-            return TakeAction(ActionKind.MOVE)
         builds = _builds(state, seat) or _warships(state, seat)
         if ActionKind.BUILD in kinds and builds:
             return TakeAction(ActionKind.BUILD)

@@ -31,7 +31,7 @@ from __future__ import annotations
 import json
 import os
 import tempfile
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -308,13 +308,21 @@ class Replay:
         return self.error is None
 
 
-def replay(record: GameRecord) -> Replay:
-    """Play a record's entries from its start; stop at the first bad entry (see module doc)."""
+def replay(
+    record: GameRecord, on_entry: Callable[[int, Entry, GameState], None] | None = None
+) -> Replay:
+    """Play a record's entries from its start; stop at the first bad entry (see module doc).
+
+    ``on_entry(index, entry, state)`` sees every entry replayed with the state after it (a
+    viewer stepping through the game keeps these states).
+    """
     state = record.start if record.start is not None else new_game(record.config)
     actions = checkpoints = 0
     for i, entry in enumerate(record.entries):
         reason: str | None = None
         if isinstance(entry, Note):
+            if on_entry is not None:
+                on_entry(i, entry, state)
             continue
         if isinstance(entry, Checkpoint):
             found = Checkpoint.of(state)
@@ -326,11 +334,15 @@ def replay(record: GameRecord) -> Replay:
                 )
             else:
                 checkpoints += 1
+                if on_entry is not None:
+                    on_entry(i, entry, state)
                 continue
         else:
             try:
                 state = apply(state, parse_action(entry))
                 actions += 1
+                if on_entry is not None:
+                    on_entry(i, entry, state)
                 continue
             except EngineError as exc:
                 reason = str(exc)

@@ -123,6 +123,30 @@ def test_the_later_entrant_attacks_and_the_defender_wins_initiative_ties() -> No
     ]
 
 
+def test_the_survivor_of_one_battle_fights_the_next_with_its_damage() -> None:
+    s = started("terran_directorate", "planta", "orion_hegemony")
+    ships = [(0, "interceptor", 1), (1, "cruiser", 1), (2, "cruiser", 1)]
+    s = with_sector(s, sector(FAR, 102, ships=ships))
+    s = to_combat(s)
+    fight = s.combat.current.fight  # type: ignore[union-attr]
+    assert fight is not None and (fight.attacker, fight.defender) == (2, 1)  # Orion vs Planta
+    s = do(s, "roll yellow 5")  # Orion's cruiser (initiative 3): 1 damage to Planta's
+    s = do(s, "roll yellow 6")  # Planta's cruiser: 1 damage to Orion's (shield 1)
+    s = do(s, "roll yellow 6")  # Orion destroys Planta's cruiser
+    here = at(s, FAR)
+    assert here.ships_of(1) == 0 and here.damage_of(2, ShipClass.CRUISER) == (1,)
+    fight = s.combat.current.fight  # type: ignore[union-attr]
+    assert fight is not None and (fight.attacker, fight.defender) == (2, 0)  # ... then the Terran
+    # Initiative 3 each: the Terran, who entered first, defends and fires first: a 6 hits
+    # despite the shield, and the cruiser, damaged in the first battle, is destroyed.
+    s = do(s, "roll yellow 6")
+    assert at(s, FAR).ships_of(2) == 0 and at(s, FAR).ships_of(0) == 1
+    # Reputation in order of entry: Terran (1 + 2 for a cruiser), Planta (1), Orion (1 + 2).
+    draws = s.combat.current.draws  # type: ignore[union-attr]
+    assert isinstance(s.decision, BattleReputationDraw) and s.decision.holder == 0
+    assert s.decision.left == 3 and draws == ((1, 1), (2, 3))
+
+
 # ----- dice and hits -----------------------------------------------------------------------------
 
 

@@ -16,10 +16,12 @@ from dataclasses import replace
 
 import pytest
 
+from blueprints import ShipClass
+from engine.actions.turn import Pass
 from engine.enums import Resource
 from engine.rules import legal_actions
 from tests.engine.builders import started
-from tests.engine.harness import InvariantError, check_invariants, play_checked
+from tests.engine.harness import InvariantError, check_invariants, check_step, play_checked
 
 GAMES_PER_COUNT = 40
 SKIRMISHES_PER_COUNT = 20
@@ -78,7 +80,29 @@ def test_the_harness_catches_broken_states() -> None:
     stolen_tile = replace(s, tech_tray=(s.tech_tray[0] + 1, *s.tech_tray[1:]))
     with pytest.raises(InvariantError, match="tech 'neutron_bombs'"):
         check_invariants(stolen_tile)
+    lost_tile = replace(s, reputation_bag=(11, 10, 7, 3))
+    with pytest.raises(InvariantError, match="31 reputation tiles"):
+        check_invariants(lost_tile)
+    home = next(x for x in s.sectors if x.owner == 0)
+    damaged = s.with_sector(replace(home, damage=((0, ShipClass.INTERCEPTOR, (1,)),)))
+    with pytest.raises(InvariantError, match="outside the combat phase"):
+        check_invariants(damaged)
     assert legal_actions(s)
+
+
+def test_the_harness_catches_broken_steps() -> None:
+    s = started("terran_directorate", "planta")
+    home = next(x for x in s.sectors if x.owner == 0)
+    gone = s.with_sector(replace(home, ships=(), arrivals=()))
+    with pytest.raises(InvariantError, match="ships of seat 0 left"):
+        check_step(s, Pass(), gone)
+    taken = s.with_sector(replace(home, owner=1))
+    with pytest.raises(InvariantError, match="control of"):
+        check_step(s, Pass(), taken)
+    richer = s.with_player(replace(s.players[0], reputation=(4,)))
+    with pytest.raises(InvariantError, match="reputation"):
+        check_step(s, Pass(), richer)
+    check_step(s, Pass(), s)
 
 
 def test_every_player_count_sees_diplomacy_and_eliminations() -> None:

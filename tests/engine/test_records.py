@@ -143,8 +143,10 @@ def test_record_save_load_replay_round_trip(tmp_path: Path) -> None:
     assert loaded == record
     assert path.read_text(encoding="utf-8") == record_text(record)
     assert record_from_json(json.loads(path.read_text())) == record
-    result = replay(loaded)
+    seen: list[tuple[int, Any, GameState]] = []
+    result = replay(loaded, on_entry=lambda i, e, s: seen.append((i, e, s)))
     assert result.ok and result.state == final and result.checkpoints == 9
+    assert [i for i, _, _ in seen] == list(range(len(record.entries))) and seen[-1][2] == final
     assert list(tmp_path.iterdir()) == [path]  # no temporary file left behind
 
 
