@@ -100,17 +100,6 @@ def roll_outcomes(colour: DieColour, count: int) -> tuple[tuple[Action, float], 
     return tuple(out)
 
 
-def roll_matches(action: RollDice, colour: DieColour, count: int) -> bool:
-    """True when ``action`` is a roll of ``count`` dice of ``colour`` (faces 1 to 6)."""
-    faces = action.values
-    return (
-        action.colour is colour
-        and len(faces) == count
-        and all(1 <= f <= 6 for f in faces)
-        and action.faces == ",".join(str(f) for f in faces)
-    )
-
-
 # ----- the sides of a fight ---------------------------------------------------------------------
 
 

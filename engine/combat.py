@@ -69,20 +69,6 @@ NEUTRON_BOMBS = "neutron_bombs"
 NEUTRON_ABSORBER = "neutron_absorber"
 
 
-def describe_conflict(state: GameState, sector: SectorState) -> str:
-    """Who is in a sector, in words (for messages)."""
-    sides = [f"seat {s} ({n} {c.value})" for s, c, n in sector.ships]
-    if sector.ancients:
-        sides.append(f"{sector.ancients} ancient(s)")
-    if sector.guardian:
-        sides.append("a guardian")
-    if sector.gcds:
-        sides.append("the GCDS")
-    if sector.owner is not None:
-        sides.append(f"controlled by seat {sector.owner}")
-    return f"sector {sector.tile} at {sector.hex}: " + ", ".join(sides)
-
-
 # ----- determining battles ----------------------------------------------------------------------
 
 

@@ -83,11 +83,6 @@ def peaceful(state: GameState, action: Action) -> bool:
     return True
 
 
-def peaceful_actions(state: GameState, actions: Sequence[Action]) -> list[Action]:
-    """The actions of ``actions`` that keep every sector uncontested."""
-    return [a for a in actions if peaceful(state, a)]
-
-
 def margin(state: GameState, seat: int, extra_discs: int = 0) -> int:
     """Money left after this round's upkeep if ``extra_discs`` more discs leave the track.
 
@@ -477,7 +472,6 @@ __all__ = [
     "attack_targets",
     "margin",
     "peaceful",
-    "peaceful_actions",
     "strength",
     "warlike",
 ]
