@@ -10,9 +10,10 @@ real table game can be typed in with its real dice.
 
 ``save_record`` writes atomically (a temporary file in the same folder, flushed and fsynced, then
 ``os.replace``). ``load_record`` reads and checks the structure (``RecordError`` with the JSON path
-of the first problem). ``replay`` plays the entries and stops at the first bad one: a text that is
-not an action, an action that is not legal, or a checkpoint whose hash differs; its ``Replay``
-keeps the state reached and says which entry (index and text) and why.
+of the first problem). ``replay`` plays the entries and stops at the first bad one: an entry that
+is not an entry at all, a text that is not an action, an action that is not legal, or a
+checkpoint whose hash differs; its ``Replay`` keeps the state reached and says which entry (index
+and text) and why.
 
 >>> import numpy as np
 >>> from engine.play import play_game, random_config
@@ -76,7 +77,20 @@ class Note:
         return f"note {self.text!r}"
 
 
-Entry = str | Checkpoint | Note
+@dataclass(frozen=True, slots=True)
+class Unreadable:
+    """An entry that is not an action's text, a checkpoint or a note: kept as it was found (its
+    JSON value) so that the replay stops there and says why."""
+
+    data: Json
+    reason: str
+
+    def __str__(self) -> str:
+        shown = json.dumps(self.data)
+        return shown if len(shown) <= 60 else shown[:57] + "..."
+
+
+Entry = str | Checkpoint | Note | Unreadable
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,6 +143,8 @@ def entry_json(entry: Entry) -> Json:
         return {"round": entry.round, "phase": entry.phase.value, "hash": entry.hash}
     if isinstance(entry, Note):
         return {"note": entry.text}
+    if isinstance(entry, Unreadable):
+        return entry.data
     return entry
 
 
@@ -145,6 +161,14 @@ def record_json(record: GameRecord) -> dict[str, Json]:
 
 
 def _entry(data: Json, path: str) -> Entry:
+    try:
+        return _read_entry(data, path)
+    except RecordError as exc:
+        reason = str(exc).removeprefix(f"{path}: ").removeprefix(f"{path}.")
+        return Unreadable(data, reason)
+
+
+def _read_entry(data: Json, path: str) -> Entry:
     if isinstance(data, str):
         return data
     if isinstance(data, Mapping):
@@ -324,7 +348,9 @@ def replay(
             if on_entry is not None:
                 on_entry(i, entry, state)
             continue
-        if isinstance(entry, Checkpoint):
+        if isinstance(entry, Unreadable):
+            reason = f"not an entry: {entry.reason}"
+        elif isinstance(entry, Checkpoint):
             found = Checkpoint.of(state)
             if found != entry:
                 reason = (

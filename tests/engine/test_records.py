@@ -27,6 +27,7 @@ from engine.record import (
     GameRecord,
     Note,
     Recorder,
+    Unreadable,
     load_record,
     record_from_json,
     record_json,
@@ -227,6 +228,26 @@ def test_a_damaged_record_stops_at_the_first_bad_entry_and_keeps_the_game() -> N
     assert result.error is not None and "unknown action 'rol'" in result.error.reason
 
 
+@pytest.mark.parametrize(
+    ("index", "value", "reason"),
+    [
+        (3, 17, "not an entry: expected an action's text, a checkpoint"),
+        (0, {"round": 1, "phase": "setup", "hash": 5}, "not an entry: hash: expected a string"),
+        (5, {"note": 3}, "not an entry: expected an action's text"),
+    ],
+)
+def test_an_unreadable_entry_is_reported_by_the_replay(index: int, value: Any, reason: str) -> None:
+    data = record_json(short_record())
+    data["entries"][index] = value
+    record = record_from_json(json.loads(json.dumps(data)))
+    assert isinstance(record.entries[index], Unreadable)
+    assert record_json(record)["entries"][index] == value  # kept as found
+    result = replay(record)
+    assert result.error is not None and result.error.index == index
+    assert result.error.reason.startswith(reason) and result.error.text == json.dumps(value)
+    assert result.state == prefix_state(record, index)
+
+
 def test_an_edited_record_fails_its_next_checkpoint() -> None:
     record = load_record(GOLDEN / "greedy_2p.json")
     entries = list(record.entries)
@@ -274,8 +295,6 @@ def test_bad_values_name_their_path(tmp_path: Path) -> None:
         (("players",), ["a"], "players: 1 names for 3 seats"),
         (("start", "sectors", 0, "ships"), [[0, "frigate", 1]], "start.sectors[0].ships[0][1]"),
         (("start", "round"), True, "start.round: expected a whole number"),
-        (("entries", 3), 17, "entries[3]: expected an action's text"),
-        (("entries", 0, "hash"), 5, "entries[0].hash: expected a string"),
     ]
     for path, value, message in cases:
         data = json.loads(json.dumps(good))
