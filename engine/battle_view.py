@@ -10,8 +10,9 @@ to ``calc.odds``: from any state, before or during the combat phase. In the midd
 gives the odds of the sector's combat from the ships as they stand (their damage counts; retreats
 already declared and the current engagement round do not).
 
-The engine's combat phase (``engine.combat``) builds its sides here too (``side_of``), so the
-ships, blueprints and techs it fights with are the ones the odds are computed for.
+The engine's combat phase (``engine.combat``) builds its sides here too (``side_of``,
+``sector_sides``), so the ships, blueprints and techs it fights with are the ones the odds are
+computed for; ``engine.combat.battle_sectors(state)`` lists the sectors with a battle due.
 
 Ancients do not fight the Descendants of Draco: in a sector where Draco meets Ancients and no
 other player, there is no battle with them (the Ancients are left out); Draco together with

@@ -15,7 +15,8 @@ The steps (RULINGS, Combat; the official "Combat Phase" pages):
 3. **Attack population**: in descending sector number, a player's ships in a sector where another
    player has cubes attack them: every ship rolls its cannons once against shield 0 (the
    ``calc.dice`` hit rule; a rift die's damage to the target counts, its self-damage is ignored, as
-   in ``calc.sector_extras``), each point of damage destroying a cube of the attacker's choosing.
+   in ``calc.sector_extras``), each point of damage destroying a cube of the attacker's choosing
+   (ship types roll one after another; once every cube is hit the others need not roll).
    Neutron Bombs (unless the victim has the Neutron Absorber) and any opponent ship against
    Planta destroy every cube without a roll (decision: the "may" of Neutron Bombs is always
    taken). Destroyed cubes go to the victim's graveyard of the square's colour; from a grey square
