@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from blueprints import ShipClass
+from blueprints import Dice, DieColour, ShipClass
 from calc.battle_state import morph_repair
 from engine.actions.combat import RollDice
 from engine.battle import MAX_DICE_PER_ROLL, chunks, roll_outcomes
@@ -19,6 +19,7 @@ from engine.decisions import (
     CubeRemoval,
     DiscoveryReveal,
     GraveyardChoice,
+    PopulationRoll,
     ReputationKeep,
     SectorClaims,
     StalemateRetreat,
@@ -151,22 +152,18 @@ def test_the_survivor_of_one_battle_fights_the_next_with_its_damage() -> None:
 
 
 def test_a_roll_is_a_chance_event_of_sorted_faces() -> None:
-    outcomes = roll_outcomes(*chunks_of(3))
+    outcomes = roll_outcomes(DieColour.YELLOW, 3)
     assert len(outcomes) == 56 and abs(sum(p for _, p in outcomes) - 1) < 1e-12
     assert str(outcomes[0][0]) == "roll yellow 6,6,6"
-    assert chunks_of(MAX_DICE_PER_ROLL + 2) == (8, 2)
-    assert (
-        RollDice.__name__ and str(RollDice(outcomes[0][0].colour, "1,3,2")) == "roll yellow 3,2,1"
+    assert {str(a): p for a, p in outcomes}["roll yellow 6,5,4"] == pytest.approx(6 / 216)
+    assert len(roll_outcomes(DieColour.RED, MAX_DICE_PER_ROLL)) == 1287
+    # More dice of a colour than one roll takes are rolled in several rolls.
+    assert chunks(Dice(yellow=MAX_DICE_PER_ROLL + 2, orange=1)) == (
+        (DieColour.YELLOW, 8),
+        (DieColour.YELLOW, 2),
+        (DieColour.ORANGE, 1),
     )
-
-
-def chunks_of(n: int):  # type: ignore[no-untyped-def]
-    from blueprints import Dice
-
-    rolls = chunks(Dice(yellow=n))
-    if len(rolls) == 1:
-        return rolls[0]
-    return tuple(k for _, k in rolls)
+    assert str(RollDice(DieColour.YELLOW, "1,3,2")) == "roll yellow 3,2,1"
 
 
 def test_a_six_always_hits_a_one_always_misses_otherwise_computers_and_shields() -> None:
@@ -412,9 +409,10 @@ def test_ships_attack_population_and_the_attacker_chooses_the_cubes() -> None:
     s = started("terran_directorate", "orion_hegemony")
     s = with_sector(s, sector(FAR, 102, owner=1, cubes=[0, 1], ships=[(0, "interceptor", 1)]))
     s = to_combat(s)  # no battle: Orion has no ships there
-    assert s.decision is not None and str(s.decision.describe()).startswith("roll 1 yellow")
+    assert isinstance(s.decision, PopulationRoll) and s.decision.dice == ((DieColour.YELLOW, 1),)
     s = do(s, "roll yellow 5")  # computer 0 against shield 0: a miss
-    assert at(s, FAR).population() == 2 and isinstance(s.decision, SectorClaims) is False
+    assert at(s, FAR).population() == 2 and at(s, FAR).owner == 1
+    assert isinstance(s.decision, Upkeep)  # Orion keeps the sector: nothing to claim
     s2 = with_sector(
         started("terran_directorate", "orion_hegemony"),
         sector(FAR, 102, owner=1, cubes=[0, 1], ships=[(0, "interceptor", 1)]),
@@ -459,7 +457,7 @@ def test_neutron_bombs_grey_squares_and_orbitals() -> None:
     )
     s2 = with_sector(s2, sector(FAR, 102, owner=1, cubes=[0, 1], ships=[(0, "interceptor", 1)]))
     s2 = to_combat(s2)
-    assert isinstance(s2.decision, type(s2.decision)) and "roll" in s2.decision.describe()  # type: ignore[union-attr]
+    assert isinstance(s2.decision, PopulationRoll)
 
 
 def test_any_opponent_ship_destroys_planta_cubes() -> None:
