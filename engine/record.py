@@ -279,6 +279,29 @@ def save_record(record: GameRecord, path: str | os.PathLike[str]) -> None:
         raise
 
 
+def parse_json(text: str | bytes, where: str = "record") -> Json:
+    """JSON from text or bytes (an upload, a file), at most ``MAX_BYTES``; ``RecordError`` says
+    what is wrong. Nothing in it is executed."""
+    if len(text) > MAX_BYTES:
+        raise RecordError(f"{where}: {len(text):,} bytes; records are at most {MAX_BYTES:,}")
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            raise RecordError(f"{where}: not UTF-8 text") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(
+            f"{where}: not JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
+        ) from None
+
+
+def loads_record(text: str | bytes) -> GameRecord:
+    """A record from its JSON text (``parse_json`` then ``record_from_json``)."""
+    return record_from_json(parse_json(text))
+
+
 def load_record(path: str | os.PathLike[str]) -> GameRecord:
     """Read a record file; ``RecordError`` says what is wrong with it (not its entries: those are
     checked by ``replay``)."""
@@ -287,18 +310,10 @@ def load_record(path: str | os.PathLike[str]) -> GameRecord:
         size = p.stat().st_size
         if size > MAX_BYTES:
             raise RecordError(f"{p}: {size:,} bytes; records are at most {MAX_BYTES:,}")
-        text = p.read_text(encoding="utf-8")
+        data = p.read_bytes()
     except OSError as exc:
         raise RecordError(f"{p}: cannot read it ({exc.strerror or exc})") from None
-    except UnicodeDecodeError:
-        raise RecordError(f"{p}: not UTF-8 text") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RecordError(
-            f"{p}: not JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
-        ) from None
-    return record_from_json(data)
+    return record_from_json(parse_json(data, str(p)))
 
 
 # ----- replaying --------------------------------------------------------------------------------

@@ -29,6 +29,7 @@ from engine.record import (
     Recorder,
     Unreadable,
     load_record,
+    loads_record,
     record_from_json,
     record_json,
     record_text,
@@ -308,6 +309,10 @@ def test_bad_values_name_their_path(tmp_path: Path) -> None:
     bad.write_text("{not json")
     with pytest.raises(RecordError, match="not JSON"):
         load_record(bad)
+    bad.write_bytes(b"\xff\xfe")
+    with pytest.raises(RecordError, match="not UTF-8"):
+        load_record(bad)
+    assert loads_record(json.dumps(good).encode()) == record_from_json(good)
     with pytest.raises(RecordError, match="cannot read it"):
         load_record(tmp_path / "missing.json")
 
