@@ -75,6 +75,17 @@ class SideSpec:
         return tuple(out)
 
 
+def morph_repair(damage: int, morph: int) -> int:
+    """A ship's damage after the end-of-round repair of its ``morph`` Morph Shields (each repairs
+    1 damage at the end of every engagement round; RULINGS leave the timing open, Fleetlab
+    repairs at the end of the round). The solvers' tables and the game engine use this rule.
+
+    >>> morph_repair(2, 1), morph_repair(0, 1)
+    (1, 0)
+    """
+    return max(0, damage - morph)
+
+
 def alive(side_state: SideState) -> int:
     """Living ships on a side."""
     return sum(sum(g) for g in side_state)

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from calc.assignment import rule_assignment
-from calc.battle_state import GroupState, SideSpec, SideState
+from calc.battle_state import GroupState, SideSpec, SideState, morph_repair
 from calc.dice import RIFT_REACH
 from calc.targeting import UNREACHABLE
 
@@ -199,7 +199,7 @@ class SideSpace:
                 if morph[g] and st != LEFT:
                     new = [0] * len(counts)
                     for d, c in enumerate(counts):
-                        new[max(0, d - morph[g])] += c
+                        new[morph_repair(d, morph[g])] += c
                     repaired.append(tuple(new))
                 else:
                     repaired.append(counts)

@@ -1,16 +1,18 @@
-"""The whole-game rules engine of Eclipse: Second Dawn (part 1: everything but combat).
+"""The whole-game rules engine of Eclipse: Second Dawn.
 
 State is data (``GameState``); ``legal_actions(state)`` lists every legal answer to the pending
 decision and ``apply(state, action)`` plays one. Chance events (hexes drawn, discovery tiles
-revealed, tech and reputation tiles drawn) are decisions of ``CHANCE`` whose outcomes and odds
-``chance_outcomes`` gives. Battles arrive with engine part 2: until then the combat phase raises
-``CombatNotImplementedError`` for a contested sector.
+revealed, tech and reputation tiles drawn, dice rolled) are decisions of ``CHANCE`` whose
+outcomes and odds ``chance_outcomes`` gives. The combat phase (``engine.combat``) fights battles
+with calc's dice, hit and targeting rules; ``engine.battle_view.sector_odds`` gives the odds of a
+sector's combat from any state.
 
-For records and importers (engine parts 2 and 3): a game is its ``GameConfig`` plus the text of
-every action in order, chance outcomes included (``str(action)`` / ``parse_action``); replaying
-them from ``new_game(config)`` gives the same states, with no seed. Hexes are axial ``(q, r)``
-with edges 0-5 clockwise from north and tile rotations clockwise (``engine.hexes`` gives the
-mapping from AsyncEclipse positions and orientations). States compare and hash by value.
+A game is its ``GameConfig`` plus the text of every action in order, chance outcomes included
+(``str(action)`` / ``parse_action``); replaying them from ``new_game(config)`` gives the same
+states, with no seed. ``engine.record`` keeps them in a versioned JSON game record with state
+hashes at round boundaries; ``engine.snapshot`` writes and reads one position. Hexes are axial
+``(q, r)`` with edges 0-5 clockwise from north and tile rotations clockwise (``engine.hexes``
+gives the mapping from AsyncEclipse positions and orientations). States compare and hash by value.
 
 >>> import numpy as np
 >>> rng = np.random.default_rng(7)
@@ -22,9 +24,9 @@ mapping from AsyncEclipse positions and orientations). States compare and hash b
 from engine.actions.base import Action, parse_action
 from engine.errors import (
     ActionParseError,
-    CombatNotImplementedError,
     EngineError,
     IllegalActionError,
+    RecordError,
     SetupError,
 )
 from engine.hexes import Hex
@@ -39,7 +41,6 @@ __all__ = [
     "CHANCE",
     "Action",
     "ActionParseError",
-    "CombatNotImplementedError",
     "EngineError",
     "GameConfig",
     "GameState",
@@ -47,6 +48,7 @@ __all__ = [
     "Hex",
     "IllegalActionError",
     "RandomPlayer",
+    "RecordError",
     "SetupError",
     "apply",
     "chance_outcomes",

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from blueprints import ShipClass
+from blueprints import DieColour, ShipClass
 from engine.enums import ActionKind, Resource, SquareType
 from engine.hexes import Hex
 
@@ -188,7 +188,142 @@ class DiplomacyAnswer(Decision):
         return f"accept or decline diplomatic relations with seat {self.proposer}"
 
 
-# ----- combat, upkeep, cleanup and setup ----------------------------------------------------------
+# ----- combat ------------------------------------------------------------------------------------
+
+Chunks = tuple[tuple[DieColour, int], ...]
+"""Dice still to roll, as ``(colour, count)`` rolls (one colour each), the next first."""
+Faces = tuple[tuple[DieColour, int], ...]
+"""Dice rolled so far: ``(colour, face)``, face 1-6 (a rift die's faces in ``calc.dice`` order)."""
+
+
+@dataclass(frozen=True, slots=True)
+class BattleActivation(Decision):
+    """A ship type's activation in an engagement round: attack, or retreat to one of ``options``
+    (controlled neighbouring sectors without opponent ships)."""
+
+    ship_class: ShipClass
+    options: tuple[Hex, ...]
+
+    def describe(self) -> str:
+        return f"attack with the {self.ship_class.value}s or retreat them"
+
+
+@dataclass(frozen=True, slots=True)
+class VolleyRoll(Decision):
+    """Chance: the dice of one activation of ``side``'s ``ship_class`` ships, one colour at a
+    time (``dice``: the rolls left, the next first; ``faces``: what was rolled so far)."""
+
+    side: int
+    ship_class: ShipClass
+    missiles: bool
+    dice: Chunks
+    faces: Faces = ()
+
+    def describe(self) -> str:
+        colour, count = self.dice[0]
+        weapon = "missiles" if self.missiles else "cannons"
+        whose = "the NPCs'" if self.side < 0 else f"seat {self.side}'s"
+        return f"roll {count} {colour.value} dice: {whose} {self.ship_class.value} {weapon}"
+
+
+@dataclass(frozen=True, slots=True)
+class AssignHits(Decision):
+    """Assign a volley's hits to the ships of side ``target``.
+
+    ``hits`` are ``(damage, reach, count)`` as in ``calc.dice`` (a hit can go to a ship whose
+    ``needs`` entry is at most its reach); ``classes`` are the target side's ship types in the
+    order of ``needs``. Each answer is one possible result: the damage left on the target's ships.
+    """
+
+    where: Hex
+    target: int
+    hits: tuple[tuple[int, int, int], ...]
+    classes: tuple[ShipClass, ...]
+    needs: tuple[int, ...]
+
+    def describe(self) -> str:
+        count = sum(c for _, _, c in self.hits)
+        whose = "the NPCs" if self.target < 0 else f"seat {self.target}"
+        return f"assign {count} hit(s) to the ships of {whose}"
+
+
+@dataclass(frozen=True, slots=True)
+class StalemateRetreat(Decision):
+    """Stalemate: the attacker's ships must retreat; choose where."""
+
+    options: tuple[Hex, ...]
+
+    def describe(self) -> str:
+        return "stalemate: choose the sector your ships retreat to"
+
+
+@dataclass(frozen=True, slots=True)
+class BattleReputationDraw(Decision):
+    """Chance: reputation tiles drawn for ``holder`` after the battles of a sector (``left`` still
+    to draw, ``drawn`` so far: out of the bag, in the player's hand)."""
+
+    holder: int
+    left: int
+    drawn: tuple[int, ...] = ()
+
+    def describe(self) -> str:
+        return f"draw a reputation tile for seat {self.holder} ({self.left} left)"
+
+
+@dataclass(frozen=True, slots=True)
+class ReputationKeep(Decision):
+    """Keep at most one of the drawn tiles (returning one from a full track); the rest go back."""
+
+    drawn: tuple[int, ...]
+
+    def describe(self) -> str:
+        return f"keep one of the reputation tiles {', '.join(map(str, self.drawn))} or none"
+
+
+@dataclass(frozen=True, slots=True)
+class PopulationRoll(Decision):
+    """Chance: the dice of ``attacker``'s ships attacking the population at ``where``.
+
+    ``classes`` are the attacking ship types still to roll (the first is rolling: ``dice`` are
+    its rolls left, ``faces`` what it rolled so far); ``points`` the cubes already hit.
+    """
+
+    attacker: int
+    where: Hex
+    classes: tuple[ShipClass, ...]
+    dice: Chunks
+    faces: Faces = ()
+    points: int = 0
+
+    def describe(self) -> str:
+        colour, count = self.dice[0]
+        return f"roll {count} {colour.value} dice: seat {self.attacker} attacks population"
+
+
+@dataclass(frozen=True, slots=True)
+class CubeRemoval(Decision):
+    """Choose which population cube at ``where`` is destroyed (``points`` still to destroy)."""
+
+    where: Hex
+    points: int
+
+    def describe(self) -> str:
+        return f"choose {self.points} population cube(s) to destroy"
+
+
+@dataclass(frozen=True, slots=True)
+class GraveyardChoice(Decision):
+    """Choose the graveyard of a destroyed cube from a grey square (any) or an orbital
+    (``square`` None: money or science)."""
+
+    square: SquareType | None
+
+    def describe(self) -> str:
+        where = "an orbital" if self.square is None else f"a {self.square.value} square"
+        return f"choose the graveyard for a destroyed cube from {where}"
+
+
+# ----- after the battles, upkeep, cleanup and setup ----------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,9 +27,6 @@ class ActionParseError(EngineError):
     """Text that is not the text form of an action; the message names the bad token."""
 
 
-class CombatNotImplementedError(EngineError, NotImplementedError):
-    """A battle or an attack on population: these arrive with engine part 2 (issue 9).
-
-    Part 1 has no combat rules and never invents an outcome: the combat phase raises this for the
-    first contested sector it finds, naming the sector and the sides.
-    """
+class RecordError(EngineError):
+    """A game record or position snapshot that cannot be read or replayed; the message says
+    where (the JSON path or the entry index and text) and why."""

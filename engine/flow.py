@@ -2,7 +2,8 @@
 
 Setup's chance events, then rounds 1 to 8: the action phase (turns clockwise from the start
 player until everyone has passed; an act-of-aggression check ends every turn), the combat phase
-(``engine.combat``), upkeep and cleanup. After the eighth round's upkeep the game is scored.
+(``engine.combat``: battles, population, influence, discovery, repair), upkeep and cleanup.
+After the eighth round's upkeep the game is scored.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from dataclasses import replace
 from engine.actions.diplomacy import check_aggression
 from engine.board import seats_after
 from engine.cleanup import begin_round, finish_cleanup, game_is_over, start_cleanup
-from engine.combat import end_combat, start_combat
+from engine.combat import combat_step, start_combat
 from engine.decisions import TurnStart
 from engine.enums import Phase
 from engine.scoring import final_scores
@@ -29,9 +30,7 @@ def advance(state: GameState) -> GameState:
         elif phase is Phase.ACTION:
             state = _end_turn(state)
         elif phase is Phase.COMBAT:
-            state = end_combat(state)
-            if not state.pending:
-                state = start_upkeep(state)
+            state = combat_step(state) if state.combat is not None else start_upkeep(state)
         elif phase is Phase.UPKEEP:
             state = _end_game(state) if game_is_over(state) else start_cleanup(state)
         else:

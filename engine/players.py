@@ -1,14 +1,18 @@
-"""Players of engine part 1: a random legal player and a simple greedy one.
+"""The bots: a random legal player and a simple greedy one. Both fight.
 
-Both are peaceful: part 1 has no combat, so they never move a ship into a sector with opponent
-ships, NPCs that would fight them or another player's control (``peaceful``). Everything else
-they may do is any legal action.
+``RandomPlayer`` picks uniformly among the legal actions (moves into contested sectors, retreats,
+hit assignments and reputation choices included), with one guard for its upkeep.
+``GreedyPlayer`` follows a short list of rules: colonise whenever it can, explore and take
+control while its economy allows, research the techs it can afford that are worth the most
+(trading hoarded money and materials for science), build monoliths and orbitals, take rewards that
+pay at once, and pass when another action would cost more upkeep than it earns. It fights when it
+is much stronger: it builds warships next to a sector it can attack (NPCs or another player) and
+moves in when its ships' firepower x durability there is at least ``GreedyPlayer.margin`` times
+the defenders'. In battle it assigns hits with calc's greedy policy (``calc.targeting``, through
+``calc.assignment.rule_assignment``), never retreats, keeps the best reputation tile and destroys
+cubes and fills graveyards in a fixed order.
 
-``RandomPlayer`` picks uniformly among the peaceful legal actions. ``GreedyPlayer`` follows a
-short list of rules: colonise whenever it can, explore and take control while its economy allows,
-research the techs it can afford that are worth the most (trading hoarded money and materials
-for science), build monoliths and orbitals, take rewards that pay at once, and pass when another
-action would cost more upkeep than it earns.
+``peaceful`` still tells a move that starts a battle or an attack on population.
 """
 
 from __future__ import annotations
@@ -18,10 +22,14 @@ from typing import Protocol, TypeVar
 
 import numpy as np
 
+from blueprints import ShipClass
 from blueprints import tech as find_tech
+from calc.model import ShipGroup, Side
+from calc.targeting import threat
 from engine.actions.base import Action
 from engine.actions.build import Build
 from engine.actions.colony import Colonize
+from engine.actions.combat import AssignDamage, Attack, KeepReputation
 from engine.actions.diplomacy import AcceptDiplomacy, ProposeDiplomacy
 from engine.actions.discovery import ChooseResource, KeepAsVp, TakeReward
 from engine.actions.explore import DiscardSector, ExploreZone, PlaceSector
@@ -30,21 +38,27 @@ from engine.actions.move import MoveShip
 from engine.actions.research import Research
 from engine.actions.trade import Trade
 from engine.actions.turn import Claim, Decline, EndAction, Pass, TakeAction, TakeReaction
+from engine.battle import greedy_result
+from engine.battle_view import side_of
 from engine.board import production, trade_rate
 from engine.decisions import (
     Activations,
+    AssignHits,
+    BattleActivation,
+    Decision,
     DiscoveryChoice,
     ExploreControl,
+    ReputationKeep,
     SectorClaims,
     TurnStart,
     Upkeep,
 )
 from engine.discoveries import DiscoveryKind, discovery_tile
 from engine.enums import ActionKind, Resource
-from engine.galaxy import entering_creates_conflict
+from engine.galaxy import DRACO, entering_creates_conflict
 from engine.hexes import Hex
 from engine.sectors import sector_tile
-from engine.state import GameState
+from engine.state import NPC, GameState
 from engine.tables import tables
 from engine.upkeep import Abandon, PayUpkeep, balance
 
@@ -60,18 +74,13 @@ class Player(Protocol):
 
 
 def peaceful(state: GameState, action: Action) -> bool:
-    """False for a move that would start a battle or an attack on population (part 2)."""
+    """False for a move that would start a battle or an attack on population."""
     if isinstance(action, MoveShip):
         target = state.sector(action.target)
         seat = state.to_act
         assert target is not None and seat is not None
         return not entering_creates_conflict(state, seat, target)
     return True
-
-
-def peaceful_actions(state: GameState, actions: Sequence[Action]) -> list[Action]:
-    """The actions of ``actions`` that keep every sector uncontested."""
-    return [a for a in actions if peaceful(state, a)]
 
 
 def margin(state: GameState, seat: int, extra_discs: int = 0) -> int:
@@ -93,28 +102,66 @@ def _spends_disc(action: Action) -> bool:
 
 
 class RandomPlayer:
-    """Uniformly random among the peaceful legal actions, with its own generator.
+    """Uniformly random among the legal actions, with its own generator.
 
     ``reckless`` is the chance of ignoring the one guard: the player does not spend an influence
     disc (on an action or a sector) that would leave it unable to pay this round's upkeep.
     Without the guard random players spend every disc in round 1 and are all eliminated by
     round 2; with it they play whole games (the conformance harness uses a little
     recklessness to reach eliminations too).
+
+    ``aggression`` is the chance of choosing only among warlike actions when there are some:
+    taking a build or move action, building a ship, and moving a ship (into a contested sector
+    when it can). Uniformly random players seldom meet; the harness and the benchmark use some
+    aggression so that their games have battles.
     """
 
-    def __init__(self, rng: np.random.Generator, reckless: float = 0.0) -> None:
+    def __init__(
+        self, rng: np.random.Generator, reckless: float = 0.0, aggression: float = 0.0
+    ) -> None:
         self.rng = rng
         self.reckless = reckless
+        self.aggression = aggression
 
     def choose(self, state: GameState, actions: Sequence[Action]) -> Action:
-        """A uniformly random peaceful (and, unless reckless, affordable) action."""
-        options = peaceful_actions(state, actions)
+        """A uniformly random (and, unless reckless, affordable) action."""
+        options = list(actions)
         seat = state.to_act
         assert seat is not None
         if self.rng.random() >= self.reckless and margin(state, seat, 1) < 0:
             careful = [a for a in options if not _spends_disc(a)]
             options = careful or options
+        if self.aggression and self.rng.random() < self.aggression:
+            bold = warlike(state, options)
+            options = bold or options
         return options[int(self.rng.integers(len(options)))]
+
+
+def warlike(state: GameState, actions: Sequence[Action]) -> list[Action]:
+    """The warlike actions among ``actions``: moves into contested sectors (else any moves),
+    building ships, taking a build or move action or reaction."""
+    moves = [a for a in actions if isinstance(a, MoveShip)]
+    fights = [a for a in moves if not peaceful(state, a)]
+    if fights:
+        return list(fights)
+    out: list[Action] = list(moves)
+    for a in actions:
+        if (
+            isinstance(a, TakeAction | TakeReaction)
+            and a.kind
+            in (
+                ActionKind.MOVE,
+                ActionKind.BUILD,
+            )
+        ) or (isinstance(a, Build) and a.item in _SHIP_ITEMS):
+            out.append(a)
+    return out
+
+
+_SHIP_ITEMS = frozenset(
+    c.value
+    for c in (ShipClass.INTERCEPTOR, ShipClass.CRUISER, ShipClass.DREADNOUGHT, ShipClass.STARBASE)
+)
 
 
 def _sector_value(tile: int) -> int:
@@ -131,10 +178,32 @@ def _tech_value(tech_id: str) -> int:
 
 
 class GreedyPlayer:
-    """Explores, colonises and researches for points; never fights; passes when it should."""
+    """Explores, colonises and researches for points; fights when much stronger; passes when it
+    should. ``margin``: how many times the defenders' strength its ships need to attack."""
 
-    def __init__(self, rng: np.random.Generator | None = None) -> None:
+    def __init__(self, rng: np.random.Generator | None = None, margin: float = 3.0) -> None:
         self.rng = rng if rng is not None else np.random.default_rng(0)
+        self.margin = margin
+
+    def _combat(self, state: GameState, d: Decision, actions: Sequence[Action]) -> Action | None:
+        """Battle decisions: calc's greedy hits, no retreat, the best reputation tile."""
+        if isinstance(d, AssignHits):
+            wanted = greedy_result(state, d)
+            for a in actions:
+                if isinstance(a, AssignDamage) and a.result == wanted:
+                    return a
+            return actions[0]  # pragma: no cover - calc's greedy result is always legal
+        if isinstance(d, BattleActivation):
+            return Attack()
+        if isinstance(d, ReputationKeep):
+            keeps = [a for a in actions if isinstance(a, KeepReputation)]
+            if not keeps:
+                return next(a for a in actions if isinstance(a, Decline))
+            best = max(keeps, key=lambda a: (a.value - (a.swap or 0), -(a.swap or 0)))
+            if best.swap is not None and best.swap >= best.value:
+                return next(a for a in actions if isinstance(a, Decline))
+            return best
+        return None
 
     # ----- helpers ------------------------------------------------------------------------
 
@@ -152,10 +221,20 @@ class GreedyPlayer:
 
     def choose(self, state: GameState, actions: Sequence[Action]) -> Action:
         """The greedy choice for the pending decision."""
-        options = peaceful_actions(state, actions)
         d = state.decision
         seat = state.to_act
         assert d is not None and seat is not None
+        fight = self._combat(state, d, actions)
+        if fight is not None:
+            return fight
+        options = list(actions)
+        if any(isinstance(a, MoveShip) for a in actions):
+            targets = attack_targets(state, seat, self.margin)
+            options = [
+                a
+                for a in actions
+                if not isinstance(a, MoveShip) or peaceful(state, a) or a.target in targets
+            ]
         colonize = [a for a in options if isinstance(a, Colonize)]
         if colonize and isinstance(d, TurnStart | Activations | Upkeep):
             return self._best(colonize, lambda a: (a.square >= 0, a.resource is Resource.MONEY))
@@ -204,12 +283,14 @@ class GreedyPlayer:
         if surplus and player.science < 30:
             return self._best(surplus, lambda a: spare[a.give])
         kinds = {a.kind for a in options if isinstance(a, TakeAction)}
+        if ActionKind.MOVE in kinds and _attack_moves(state, seat, self.margin):
+            return TakeAction(ActionKind.MOVE)
         explore_zones = _count(state, seat, ActionKind.EXPLORE)
         if ActionKind.EXPLORE in kinds and explore_zones and state.round <= 6:
             return TakeAction(ActionKind.EXPLORE)
         if ActionKind.RESEARCH in kinds and _count(state, seat, ActionKind.RESEARCH):
             return TakeAction(ActionKind.RESEARCH)
-        builds = _builds(state, seat)
+        builds = _builds(state, seat) or _warships(state, seat)
         if ActionKind.BUILD in kinds and builds:
             return TakeAction(ActionKind.BUILD)
         influence = [
@@ -233,7 +314,13 @@ class GreedyPlayer:
             return self._best(techs, lambda a: _tech_value(a.tech)) if techs else end
         if d.kind is ActionKind.BUILD:
             builds = [a for a in options if isinstance(a, Build) and a.item in _WANTED_BUILDS]
-            return max(builds, key=lambda a: _WANTED_BUILDS[a.item]) if builds else end
+            if builds:
+                return max(builds, key=lambda a: _WANTED_BUILDS[a.item])
+            ships = [a for a in _warships(state, seat) if a in options]
+            return ships[0] if ships else end
+        if d.kind is ActionKind.MOVE:
+            moves = [a for a in _attack_moves(state, seat, self.margin) if a in options]
+            return self._best(moves, lambda a: _ship_value(state, seat, a)) if moves else end
         if d.kind is ActionKind.INFLUENCE:
             discs = [a for a in options if isinstance(a, InfluenceDisc) and a.origin is None]
             if discs and self._margin(state, seat, 1) >= 3:
@@ -254,6 +341,62 @@ class GreedyPlayer:
 
 
 _WANTED_BUILDS = {"monolith": 3, "orbital": 2}
+WARSHIP_CAP = 6
+"""Warships (interceptors, cruisers, dreadnoughts) a greedy player builds at most."""
+
+
+def strength(side: Side) -> float:
+    """Firepower x durability of a calc side: the sum of calc's threat (expected damage per
+    engagement round against an unshielded ship) times the hits its ships can take."""
+    fire = 0.0
+    hp = 0
+    for g in side.groups:
+        stats = g.stats
+        per_die = tuple(c.damage for c, n in stats.cannons.items() if c.damage for _ in range(n))
+        fire += g.count * threat(per_die, stats.computer, stats.rift_dice)
+        hp += sum(stats.hull + 1 - d for d in g.damage_per_ship)
+    return fire * hp
+
+
+def attack_targets(state: GameState, seat: int, margin: float) -> frozenset[Hex]:
+    """Sectors the player's ships could enter with at least ``margin`` times the strength of
+    what they would fight there (the defenders' ships or NPCs), counting its ships already there
+    and those that can move there this activation."""
+    moves = [
+        a
+        for a in _activation_options(state, seat, ActionKind.MOVE)
+        if isinstance(a, MoveShip) and not peaceful(state, a)
+    ]
+    if not moves:
+        return frozenset()
+    player = state.players[seat]
+    out = set()
+    for target in {a.target for a in moves}:
+        sector = state.sector(target)
+        assert sector is not None
+        if (
+            sector.owner is not None
+            and sector.owner != seat
+            and not sector.ships
+            and not sector.npcs
+        ):
+            continue  # an undefended sector: only its cubes; the greedy player leaves them
+        enemy = 0.0
+        for s in {s for s, _, _ in sector.ships if s != seat}:
+            enemy += strength(side_of(state, sector, s))
+        if sector.npcs and not (
+            player.species == DRACO and not sector.guardian and not sector.gcds
+        ):
+            enemy += strength(side_of(state, sector, NPC, ancients=player.species != DRACO))
+        groups = [ShipGroup.of(player.blueprint(c), n) for s, c, n in sector.ships if s == seat]
+        for origin, cls in {(a.origin, a.ship_class) for a in moves if a.target == target}:
+            source = state.sector(origin)
+            assert source is not None
+            groups.append(ShipGroup.of(player.blueprint(cls), source.ships_of(seat, cls)))
+        mine = strength(Side("mine", tuple(groups)))
+        if enemy > 0 and mine >= margin * enemy:
+            out.add(target)
+    return frozenset(out)
 
 
 def _value_at(state: GameState, where: Hex | None) -> int:
@@ -273,6 +416,47 @@ def _count(state: GameState, seat: int, kind: ActionKind) -> int:
     return len(_activation_options(state, seat, kind))
 
 
+def _attack_moves(state: GameState, seat: int, margin: float) -> list[MoveShip]:
+    targets = attack_targets(state, seat, margin)
+    return [
+        a
+        for a in _activation_options(state, seat, ActionKind.MOVE)
+        if isinstance(a, MoveShip) and a.target in targets
+    ]
+
+
+def _ship_value(state: GameState, seat: int, move: MoveShip) -> float:
+    bp = state.players[seat].blueprint(move.ship_class)
+    return strength(Side("one", (ShipGroup.of(bp, 1),)))
+
+
+def _warships(state: GameState, seat: int) -> list[Action]:
+    """Warships to build next to sectors worth attacking, while under ``WARSHIP_CAP``."""
+    if state.round < 2:
+        return []
+    ships = sum(
+        s.ships_of(seat, c)
+        for s in state.sectors
+        for c in (ShipClass.INTERCEPTOR, ShipClass.CRUISER, ShipClass.DREADNOUGHT)
+    )
+    if ships >= WARSHIP_CAP:
+        return []
+    near: set[Hex] = set()
+    for sector in state.sectors:
+        if sector.npcs and sector.owner is None:
+            near.update(h for _, h in sector.hex.neighbours())
+    builds = [
+        a
+        for a in _activation_options(state, seat, ActionKind.BUILD)
+        if isinstance(a, Build)
+        and a.item in (ShipClass.CRUISER.value, ShipClass.INTERCEPTOR.value)
+        and a.where in near
+    ]
+    builds.sort(key=lambda a: (a.item != ShipClass.CRUISER.value, a.where))
+    player = state.players[seat]
+    return list(builds) if player.materials >= 8 else []
+
+
 def _builds(state: GameState, seat: int) -> list[Action]:
     return [
         a
@@ -285,7 +469,9 @@ __all__ = [
     "GreedyPlayer",
     "Player",
     "RandomPlayer",
+    "attack_targets",
     "margin",
     "peaceful",
-    "peaceful_actions",
+    "strength",
+    "warlike",
 ]

@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from engine import battle, combat
 from engine.actions import colony, diplomacy, discovery, explore, influence, trade, upgrade
 from engine.actions.base import Action
 from engine.actions.build import Build, apply_build, legal_build
@@ -39,24 +40,33 @@ from engine.chance import (
 from engine.combat import apply_claims, legal_claims
 from engine.decisions import (
     Activations,
+    AssignHits,
+    BattleActivation,
+    BattleReputationDraw,
+    CubeRemoval,
     CubeReturn,
     Decision,
     DiplomacyAnswer,
     DiscoveryChoice,
     DiscoveryReveal,
     ExploreControl,
+    GraveyardChoice,
     GuardianDraw,
     PartInstall,
+    PopulationRoll,
     ReputationDraw,
+    ReputationKeep,
     ResourceChoice,
     SectorChoice,
     SectorClaims,
     SectorDraw,
     SectorPlacement,
+    StalemateRetreat,
     TechChoice,
     TechDraw,
     TurnStart,
     Upkeep,
+    VolleyRoll,
 )
 from engine.enums import ActionKind, Phase
 from engine.errors import IllegalActionError
@@ -156,6 +166,9 @@ _CHANCE: dict[type[Decision], tuple[Outcomes, Apply]] = {
     TechDraw: (lambda s, d: tech_outcomes(s), apply_tech_draw),
     GuardianDraw: (lambda s, d: guardian_outcomes(s), apply_guardian_draw),
     ReputationDraw: (lambda s, d: reputation_outcomes(s), apply_reputation_draw),
+    VolleyRoll: (battle.volley_outcomes, battle.apply_volley_roll),
+    BattleReputationDraw: (combat.reputation_outcomes, combat.apply_reputation_draw),
+    PopulationRoll: (combat.population_outcomes, combat.apply_population_roll),
 }
 
 _CHOICES: dict[type[Decision], tuple[Legal, Apply]] = {
@@ -171,6 +184,12 @@ _CHOICES: dict[type[Decision], tuple[Legal, Apply]] = {
     CubeReturn: (influence.legal_return_cube, influence.apply_return_cube),
     DiplomacyAnswer: (diplomacy.legal_answer, diplomacy.apply_answer),
     SectorClaims: (legal_claims, apply_claims),
+    BattleActivation: (battle.legal_activation, battle.apply_activation),
+    AssignHits: (battle.legal_assignments, battle.apply_assignment),
+    StalemateRetreat: (battle.legal_stalemate, battle.apply_stalemate),
+    ReputationKeep: (combat.legal_keep, combat.apply_keep),
+    CubeRemoval: (combat.legal_cube_removal, combat.apply_cube_removal),
+    GraveyardChoice: (combat.legal_graveyard, combat.apply_graveyard),
     Upkeep: (_legal_upkeep, _apply_upkeep),
 }
 
@@ -184,7 +203,8 @@ def chance_outcomes(state: GameState) -> tuple[tuple[Action, float], ...]:
     if d is None or d.seat != CHANCE:
         return ()
     outcomes, _ = _CHANCE[type(d)]
-    return tuple(outcomes(state, d))
+    found = outcomes(state, d)
+    return found if isinstance(found, tuple) else tuple(found)
 
 
 def legal_actions(state: GameState) -> tuple[Action, ...]:

@@ -12,7 +12,10 @@ chance outcomes therefore replays a game without any random seed.
 Population cubes on a sector are one flag per printed square (only the controller has cubes
 there). Ships on a sector are ``(seat, class, count)`` triples; ships of one class and owner are
 interchangeable outside battle. ``arrivals`` keeps the order in which players' ships entered the
-sector, which battles (engine part 2) need.
+sector, which battles need. ``damage`` lists the damage ships have taken during the combat phase
+(``(seat, class, damage of each damaged ship)``, ``NPC`` as the seat of Ancients, guardians and
+the GCDS); it is cleared when the combat phase ends. ``GameState.combat`` is where the combat
+phase stands (``engine.combat``) while it runs.
 """
 
 from __future__ import annotations
@@ -28,10 +31,17 @@ from engine.hexes import Hex, rotate_mask
 from engine.sectors import SectorTile, sector_tile
 
 if TYPE_CHECKING:
+    from engine.combat_state import CombatState
     from engine.decisions import Decision
 
 CHANCE = -1
 """The seat number of chance: pending decisions with this seat are chance events."""
+
+NPC = -2
+"""The side number of a sector's NPCs (Ancients, guardian, GCDS) in battles and damage records."""
+
+NPC_CLASSES: tuple[ShipClass, ...] = (ShipClass.ANCIENT, ShipClass.GUARDIAN, ShipClass.GCDS)
+"""The NPC ship classes, in the order ``SectorState`` counts them."""
 
 TRACKS: tuple[TechCategory, ...] = (TechCategory.MILITARY, TechCategory.GRID, TechCategory.NANO)
 """The three tech tracks of a species board, in board order."""
@@ -46,6 +56,10 @@ SHIP_CLASSES: tuple[ShipClass, ...] = (
 
 Fleet = tuple[tuple[int, ShipClass, int], ...]
 """Ships in a sector: ``(seat, class, count)``, sorted by seat then class order."""
+
+Damage = tuple[tuple[int, ShipClass, tuple[int, ...]], ...]
+"""Damage on ships in a sector: ``(seat or NPC, class, damage per damaged ship)``; each damage list
+is sorted, largest first, and holds no zeros; entries are sorted by seat then class order."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +111,7 @@ class SectorState:
     gcds: int = 0
     ships: Fleet = ()
     arrivals: tuple[int, ...] = ()
+    damage: Damage = ()
 
     @property
     def printed(self) -> SectorTile:
@@ -132,10 +147,52 @@ class SectorState:
         """Number of population cubes here (squares and orbital)."""
         return sum(self.cubes) + int(self.orbital_cube)
 
+    def npc_count(self, ship_class: ShipClass) -> int:
+        """NPC ships of one class here (ancient, guardian or GCDS)."""
+        if ship_class is ShipClass.ANCIENT:
+            return self.ancients
+        if ship_class is ShipClass.GUARDIAN:
+            return self.guardian
+        if ship_class is ShipClass.GCDS:
+            return self.gcds
+        return 0
+
+    def count(self, side: int, ship_class: ShipClass) -> int:
+        """Ships of a class on a side (a seat, or ``NPC``)."""
+        return self.npc_count(ship_class) if side == NPC else self.ships_of(side, ship_class)
+
+    def damage_of(self, side: int, ship_class: ShipClass) -> tuple[int, ...]:
+        """Damage of every ship of a class on a side, largest first (undamaged ships as 0)."""
+        count = self.count(side, ship_class)
+        for s, c, d in self.damage:
+            if s == side and c is ship_class:
+                return d + (0,) * (count - len(d))
+        return (0,) * count
+
 
 @cache
 def _board_mask(tile: int, rotation: int) -> int:
     return rotate_mask(sector_tile(tile).wormhole_mask, rotation)
+
+
+_CLASS_ORDER = {c: i for i, c in enumerate(ShipClass)}
+
+
+def set_damage(damage: Damage, side: int, ship_class: ShipClass, ships: tuple[int, ...]) -> Damage:
+    """The damage records with those of one class on one side replaced (``ships``: every
+    ship's damage, in any order; zeros are dropped).
+
+    >>> set_damage((), 0, ShipClass.CRUISER, (0, 2, 1))
+    ((0, <ShipClass.CRUISER: 'cruiser'>, (2, 1)),)
+    """
+    kept = tuple(sorted((d for d in ships if d), reverse=True))
+    out = {(s, c): d for s, c, d in damage if not (s == side and c is ship_class)}
+    if kept:
+        out[(side, ship_class)] = kept
+    return tuple(
+        (s, c, d)
+        for (s, c), d in sorted(out.items(), key=lambda kv: (kv[0][0], _CLASS_ORDER[kv[0][1]]))
+    )
 
 
 def add_ships(fleet: Fleet, seat: int, ship_class: ShipClass, count: int) -> Fleet:
@@ -290,6 +347,7 @@ class GameState:
     next_start: int | None = None
     traitor: int | None = None
     scores: tuple[int, ...] | None = None
+    combat: CombatState | None = None
     index: Mapping[Hex, int] = field(default_factory=dict, compare=False, repr=False)
 
     # ----- lookups -------------------------------------------------------------------------

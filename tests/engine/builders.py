@@ -2,7 +2,8 @@
 
 ``started(...)`` plays setup's chance events with chosen outcomes (the tech tray holds the
 techs asked for, then the cheapest others) and returns the state of round 1's first turn.
-``with_sector`` and ``edit`` change a state by hand; ``do`` applies actions by their text.
+``with_sector``, ``edit`` and ``with_blueprint`` change a state by hand; ``do`` applies actions by
+their text; ``to_combat`` has everyone pass so that the combat phase begins.
 """
 
 from __future__ import annotations
@@ -11,9 +12,10 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
-from blueprints import ShipClass
+from blueprints import Blueprint, ShipClass
 from engine.actions.base import Action, parse_action
 from engine.decisions import GuardianDraw, ReputationDraw, TechDraw
+from engine.enums import Phase
 from engine.hexes import Hex
 from engine.rules import apply, chance_outcomes, legal_actions
 from engine.sectors import sector_tile
@@ -45,6 +47,28 @@ def started(
             pick = f"draw_reputation {wanted_rep.pop(0)}"
         state = apply(state, parse_action(pick))
     return state
+
+
+def to_combat(state: GameState) -> GameState:
+    """Every player passes: the action phase ends and the combat phase begins."""
+    while state.phase is Phase.ACTION:
+        state = do(state, "pass")
+    return state
+
+
+def with_blueprint(state: GameState, seat: int, notation: str) -> GameState:
+    """A copy with one of a player's blueprints replaced (given in the blueprint notation)."""
+    bp = Blueprint.parse(notation)
+    player = state.players[seat]
+    blueprints = tuple(bp if b.ship_class is bp.ship_class else b for b in player.blueprints)
+    return state.with_player(replace(player, blueprints=blueprints))
+
+
+def with_techs(state: GameState, seat: int, *techs: str) -> GameState:
+    """A copy with techs added to a player's military track."""
+    player = state.players[seat]
+    tracks = (player.techs[0] + techs, player.techs[1], player.techs[2])
+    return state.with_player(replace(player, techs=tracks))
 
 
 def do(state: GameState, *texts: str) -> GameState:

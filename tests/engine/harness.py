@@ -1,10 +1,16 @@
 """The conformance harness: play random games and check the rules' invariants after every step.
 
 ``check_invariants(state)`` checks what must hold in every state (resources never negative;
-discs, cubes, ships and tiles conserved). ``check_step(before, action, after)`` checks what may
-change in one step (ships appear only by building or a discovery cruiser and vanish only with an
-eliminated player; moves keep every class's count). ``probe(state, rng)`` applies a sample of
-the offered actions (each must apply) and of actions not offered (each must be refused).
+discs, cubes, ships and tiles conserved, reputation tiles in the bag, on tracks or in a hand;
+damage only during the combat phase, on ships that exist, never past their hull).
+``check_step(before, action, after)`` checks what may change in one step: ships appear only by
+building or a discovery cruiser, are destroyed only in a battle (or leave with an eliminated
+player), change sector only by a move or a retreat from a battle; NPCs appear only on a newly
+placed sector and are destroyed only in a battle; control changes only by exploring, influence,
+a claim, abandoning at upkeep, elimination, or losing the last cube to opponent ships in the
+combat phase; reputation tracks change only by the reputation draws, diplomacy or setup.
+``probe(state, rng)`` applies a sample of the offered actions (each must apply) and of actions
+not offered (each must be refused).
 """
 
 from __future__ import annotations
@@ -16,32 +22,45 @@ from functools import cache
 
 import numpy as np
 
-from blueprints import Blueprint, Origin, ShipClass, ship_class_info
+from blueprints import Blueprint, Origin, ShipClass, npc_tile, ship_class_info
 from blueprints import species as find_species
 from engine.actions.base import Action, parse_action
-from engine.actions.build import Build
+from engine.actions.build import Build, place_ship
 from engine.actions.colony import Colonize
+from engine.actions.combat import AssignDamage, DestroyCube, KeepReputation, RetreatTo, RollDice
+from engine.actions.diplomacy import AcceptDiplomacy
 from engine.actions.discovery import ChooseSector, RevealDiscovery, TakeReward
 from engine.actions.explore import ExploreZone, PlaceSector
 from engine.actions.influence import InfluenceDisc
 from engine.actions.move import MoveShip
 from engine.actions.research import Research
 from engine.actions.trade import Trade
+from engine.actions.turn import Claim
 from engine.actions.upgrade import InstallPart, PlacePart
-from engine.decisions import CubeReturn, DiscoveryChoice, SectorDraw, SectorPlacement
+from engine.chance import DrawReputation
+from engine.combat import battle_sectors
+from engine.decisions import (
+    BattleReputationDraw,
+    CubeReturn,
+    DiscoveryChoice,
+    GraveyardChoice,
+    ReputationKeep,
+    SectorDraw,
+    SectorPlacement,
+)
 from engine.discoveries import discovery_tiles
 from engine.enums import RESOURCES, Phase, Resource
 from engine.errors import IllegalActionError
-from engine.galaxy import is_contested
 from engine.hexes import Hex
 from engine.play import random_config, sample_chance
 from engine.players import RandomPlayer
 from engine.rules import apply, chance_outcomes, legal_actions
-from engine.sectors import sector_tile, stack_tiles
+from engine.sectors import home_tile, sector_tile, stack_tiles
 from engine.setup import new_game
-from engine.state import CHANCE, SHIP_CLASSES, GameConfig, GameState
+from engine.state import CHANCE, NPC, NPC_CLASSES, SHIP_CLASSES, GameConfig, GameState
 from engine.tables import tables
 from engine.tech_supply import initial_bag, tech_order
+from engine.upkeep import Abandon
 
 
 class InvariantError(AssertionError):
@@ -113,7 +132,7 @@ def check_invariants(state: GameState) -> None:
             _fail(state, f"sector {s.hex} arrivals {s.arrivals} but ships of {present}")
     cubes_away = [0] * n
     for d in state.pending:
-        if isinstance(d, CubeReturn):
+        if isinstance(d, CubeReturn | GraveyardChoice):
             cubes_away[d.seat] += 1
     given = [0] * n
     for p in state.players:
@@ -158,6 +177,35 @@ def check_invariants(state: GameState) -> None:
             if problems:
                 _fail(state, f"seat {p.seat} illegal blueprint {bp}: {problems[0]}")
     _check_tiles(state)
+    _check_damage(state)
+
+
+def _check_damage(state: GameState) -> None:
+    if state.combat is not None and state.phase is not Phase.COMBAT:
+        _fail(state, "a combat in progress outside the combat phase")
+    for s in state.sectors:
+        if min(s.ancients, s.guardian, s.gcds) < 0:
+            _fail(state, f"sector {s.hex} has a negative NPC count")
+        if s.damage and state.combat is None:
+            _fail(state, f"sector {s.hex} has damage {s.damage} outside the combat phase")
+        for side, cls, damage in s.damage:
+            count = s.count(side, cls)
+            if not damage or len(damage) > count or min(damage) <= 0:
+                _fail(state, f"sector {s.hex}: damage {damage} on {count} {cls.value}(s)")
+            hull = _hull(state, side, cls)
+            if max(damage) > hull:
+                _fail(state, f"sector {s.hex}: a {cls.value} with {max(damage)} damage survives")
+
+
+def _hull(state: GameState, side: int, cls: ShipClass) -> int:
+    if side == NPC:
+        variant = {
+            ShipClass.ANCIENT: state.config.ancient,
+            ShipClass.GUARDIAN: state.config.guardian,
+            ShipClass.GCDS: state.config.gcds,
+        }[cls]
+        return npc_tile(cls, variant).stats.hull
+    return state.players[side].blueprint(cls).stats.hull
 
 
 def _in_hand(state: GameState) -> Counter[int]:
@@ -228,40 +276,141 @@ def _check_tiles(state: GameState) -> None:
         _fail(state, f"{got} discovery tiles accounted for, not {total}")
     if facedown > sum(state.discovery_bag):
         _fail(state, "more facedown discovery tiles than tiles in the bag")
-    # Reputation tiles.
+    # Reputation tiles: in the bag, on the tracks, or drawn and not yet kept or returned.
     rep = sum(state.reputation_bag) + sum(len(p.reputation) for p in state.players)
-    if rep != sum(tables().reputation_tiles):
+    for d in state.pending:
+        if isinstance(d, BattleReputationDraw | ReputationKeep):
+            rep += len(d.drawn)
+    if rep != sum(tables().reputation_tiles) or min(state.reputation_bag) < 0:
         _fail(state, f"{rep} reputation tiles accounted for")
 
 
-def _ships(state: GameState) -> Counter[tuple[int, ShipClass]]:
-    out: Counter[tuple[int, ShipClass]] = Counter()
+def _battles(before: GameState, after: GameState) -> set[Hex]:
+    """Sectors whose battles may be fought during one step: the sector being resolved and those
+    queued, or every battle sector when the step starts the combat phase."""
+    combat = before.combat
+    out: set[Hex] = set()
+    if combat is not None:
+        if combat.current is not None:
+            out.add(combat.current.where)
+        out.update(combat.queue)
+    elif before.phase is Phase.ACTION and after.phase is not Phase.ACTION:
+        out.update(battle_sectors(before))
+    return out
+
+
+def _combat_step(before: GameState, after: GameState) -> bool:
+    """True when the step plays (part of) the combat phase."""
+    if before.phase is Phase.COMBAT:
+        return True
+    return before.phase is Phase.ACTION and after.phase is not Phase.ACTION
+
+
+def _sector_ships(state: GameState) -> Counter[tuple[Hex, int, ShipClass]]:
+    out: Counter[tuple[Hex, int, ShipClass]] = Counter()
     for s in state.sectors:
         for seat, cls, n in s.ships:
-            out[(seat, cls)] += n
+            out[(s.hex, seat, cls)] += n
+        for cls in NPC_CLASSES:
+            if s.npc_count(cls):
+                out[(s.hex, NPC, cls)] += s.npc_count(cls)
     return out
 
 
 def check_step(before: GameState, action: Action, after: GameState) -> None:
-    """What one step may change: ships only by building, a discovery cruiser or elimination."""
-    was, now = _ships(before), _ships(after)
+    """What one step may change (see the module doc)."""
+    _check_ships(before, action, after)
+    _check_control(before, action, after)
+    _check_reputation(before, action, after)
+
+
+def _check_ships(before: GameState, action: Action, after: GameState) -> None:
+    was, now = _sector_ships(before), _sector_ships(after)
     if was == now:
         return
-    diff = Counter(now)
-    diff.subtract(was)
-    changes = {k: v for k, v in diff.items() if v}
     seat = before.to_act
-    if isinstance(action, Build) and changes == {(seat, ShipClass(action.item)): 1}:
-        return
-    cruiser = {(seat, ShipClass.CRUISER): 1}
-    if isinstance(action, TakeReward | ChooseSector) and changes == cruiser:
-        return
+    battles = _battles(before, after)
     eliminated = {
         p.seat for p in after.players if p.eliminated and not before.players[p.seat].eliminated
     }
-    if all(k[0] in eliminated and v < 0 for k, v in changes.items()):
-        return
-    _fail(after, f"{action} changed the ships by {changes}")
+    placed = {s.hex for s in after.sectors} - {s.hex for s in before.sectors}
+    diff = Counter(now)
+    diff.subtract(was)
+    gained: Counter[tuple[int, ShipClass]] = Counter()
+    lost: Counter[tuple[int, ShipClass]] = Counter()
+    for (where, side, cls), v in diff.items():
+        if v > 0:
+            if side == NPC and where not in placed:
+                _fail(after, f"{action}: {v} NPC {cls.value}(s) appeared in {where}")
+            if side != NPC:
+                gained[(side, cls)] += v
+        elif v < 0:
+            if side == NPC and where not in battles:
+                _fail(after, f"{action}: NPC {cls.value}(s) destroyed outside a battle")
+            if side != NPC:
+                lost[(side, cls)] -= v
+                left = where not in battles and not isinstance(action, MoveShip)
+                if left and side not in eliminated:
+                    _fail(after, f"{action}: ships of seat {side} left {where}")
+    net = Counter(gained)
+    net.subtract(lost)
+    built = {k: v for k, v in net.items() if v > 0}
+    destroyed = {k: -v for k, v in net.items() if v < 0}
+    moved = sum(min(gained[k], lost[k]) for k in gained)
+    if built:
+        ok = isinstance(action, Build) and built == {(seat, ShipClass(action.item)): 1}
+        cruiser = {(seat, ShipClass.CRUISER): 1}
+        ok = ok or (isinstance(action, TakeReward | ChooseSector) and built == cruiser)
+        if not ok:
+            _fail(after, f"{action} created ships {built}")
+    for (side, cls), n in destroyed.items():
+        if side in eliminated:
+            continue
+        if not battles:
+            _fail(after, f"{action} destroyed {n} {cls.value}(s) of seat {side} outside a battle")
+    if moved and not battles and not (isinstance(action, MoveShip) and moved == 1):
+        _fail(after, f"{action} moved ships between sectors outside a move or a battle")
+
+
+def _check_control(before: GameState, action: Action, after: GameState) -> None:
+    seat = before.to_act
+    for s in after.sectors:
+        old = before.sector(s.hex)
+        was = None if old is None else old.owner
+        now = s.owner
+        if now == was:
+            continue
+        if was is not None and after.players[was].eliminated:
+            continue  # an eliminated player's discs leave the board
+        if isinstance(action, InfluenceDisc) and seat in (was, now):
+            continue
+        if was is None and now == seat and isinstance(action, Claim):
+            continue  # exploring, or a claim at the end of the combat phase
+        if now is None and was == seat and isinstance(action, Abandon):
+            continue
+        lost = (
+            now is None
+            and was is not None
+            and _combat_step(before, after)
+            and s.population() == 0
+            and any(o != was for o, _, _ in s.ships)
+        )
+        if lost:
+            continue  # the controller lost its last cube to opponent ships
+        _fail(after, f"{action}: control of {s.hex} went from {was} to {now}")
+
+
+def _check_reputation(before: GameState, action: Action, after: GameState) -> None:
+    for p, q in zip(before.players, after.players, strict=True):
+        if p.reputation == q.reputation:
+            continue
+        if before.phase is Phase.SETUP and isinstance(action, DrawReputation):
+            continue
+        if isinstance(action, KeepReputation | AcceptDiplomacy):
+            continue
+        _fail(
+            after, f"{action} changed seat {p.seat}'s reputation {p.reputation} -> {q.reputation}"
+        )
 
 
 # ----- probing offered and refused actions --------------------------------------------------------
@@ -296,6 +445,20 @@ def _mutations(state: GameState, action: Action, rng: random.Random) -> list[Act
         out.append(replace(action, get=action.give))
     elif isinstance(action, RevealDiscovery):
         out.append(RevealDiscovery(rng.choice([t.id for t in discovery_tiles()])))
+    elif isinstance(action, RollDice):
+        faces = list(action.values)
+        out.append(RollDice(action.colour, ",".join(str(f) for f in [*faces, 6])))
+        out.append(RollDice(action.colour, ",".join(["7", *map(str, faces[1:])])))
+    elif isinstance(action, AssignDamage):
+        out.append(AssignDamage(action.result + ",0"))
+        out.append(AssignDamage(action.result.replace("-", "9")))
+    elif isinstance(action, RetreatTo):
+        out.append(RetreatTo(rng.choice(hexes)))
+    elif isinstance(action, KeepReputation):
+        out.append(replace(action, value=action.value % 4 + 1))
+        out.append(replace(action, swap=5))
+    elif isinstance(action, DestroyCube):
+        out.append(DestroyCube(action.square + rng.randint(1, 4)))
     return out
 
 
@@ -313,6 +476,12 @@ _GENERIC = [
     "draw_sector 101",
     "draw_reputation 4",
     "trade money money",
+    "attack",
+    "roll yellow 6",
+    "assign interceptor:-",
+    "keep_reputation 4 -",
+    "destroy_cube 0",
+    "graveyard money",
 ]
 
 
@@ -342,6 +511,29 @@ def probe(state: GameState, rng: random.Random, offered: int = 3, refused: int =
     return probes
 
 
+def add_skirmish(state: GameState) -> GameState:
+    """Extra fleets for battle-heavy games: each player gets 2 interceptors and a cruiser at home
+    and sends 2 interceptors and a cruiser into the next player's home sector."""
+    homes = {}
+    for p in state.players:
+        tile = home_tile(p.species).id
+        homes[p.seat] = next(s.hex for s in state.sectors if s.tile == tile)
+    n = len(state.players)
+    for p in state.players:
+        for where, cls, count in (
+            (homes[p.seat], ShipClass.INTERCEPTOR, 2),
+            (homes[p.seat], ShipClass.CRUISER, 1),
+            (homes[(p.seat + 1) % n], ShipClass.INTERCEPTOR, 2),
+            (homes[(p.seat + 1) % n], ShipClass.CRUISER, 1),
+        ):
+            sector = state.sector(where)
+            assert sector is not None
+            for _ in range(count):
+                sector = place_ship(sector, p.seat, cls)
+            state = state.with_sector(sector)
+    return state
+
+
 @dataclass
 class GameReport:
     """What one harness game did."""
@@ -350,24 +542,50 @@ class GameReport:
     steps: int = 0
     probes: int = 0
     eliminated: int = 0
+    battle_sectors: int = 0
+    steps_in_game: int = 0
     kinds: Counter[str] = field(default_factory=Counter)
+    decisions: Counter[str] = field(default_factory=Counter)
     final: GameState | None = None
 
 
 def play_checked(
-    players: int, seed: int, reckless: float = 0.0, probe_every: int = 7
+    players: int,
+    seed: int,
+    reckless: float = 0.0,
+    probe_every: int = 7,
+    aggression: float = 0.0,
+    skirmish: bool = False,
 ) -> GameReport:
-    """One random game with every invariant checked after every step."""
+    """One random game with every invariant checked after every step.
+
+    With ``skirmish`` every player gets extra warships when round 1 begins and sends some into
+    the next player's home sector (``add_skirmish``), so the game starts with battles and attacks
+    on population.
+    """
     rng = np.random.default_rng(seed)
     prng = random.Random(seed)
     config = random_config(players, rng)
-    bots = [RandomPlayer(np.random.default_rng(seed * 10 + i), reckless) for i in range(players)]
+    bots = [
+        RandomPlayer(np.random.default_rng(seed * 10 + i), reckless, aggression)
+        for i in range(players)
+    ]
     state = new_game(config)
     report = GameReport(config)
     check_invariants(state)
     while not state.is_over:
+        if (
+            skirmish
+            and state.phase is Phase.ACTION
+            and state.round == 1
+            and not report.steps_in_game
+        ):
+            state = add_skirmish(state)
+            check_invariants(state)
+            report.steps_in_game = 1
         seat = state.to_act
         assert seat is not None
+        report.decisions[type(state.decision).__name__] += 1
         if seat == CHANCE:
             outcomes = chance_outcomes(state)
             if abs(sum(p for _, p in outcomes) - 1.0) > 1e-9:
@@ -385,8 +603,10 @@ def play_checked(
         after = apply(state, action)
         check_invariants(after)
         check_step(state, action, after)
-        if after.phase is Phase.COMBAT and any(is_contested(after, s) for s in after.sectors):
-            _fail(after, "a contested sector in part 1")
+        was = state.combat.current if state.combat is not None else None
+        now = after.combat.current if after.combat is not None else None
+        if was is not None and (now is None or now.where != was.where):
+            report.battle_sectors += 1
         report.kinds[action.VERB] += 1
         report.steps += 1
         state = after

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from blueprints import Blueprint, ShipClass
@@ -66,3 +68,26 @@ def test_npcs_defend_and_draco_ignores_ancients() -> None:
     draco = with_sector(state, sector(where, 101, ships=[(1, "interceptor", 1)]))
     with pytest.raises(BattleError, match="only one side"):
         sector_battle(draco, where)
+
+
+def test_in_an_uncontrolled_sector_the_first_to_enter_defends() -> None:
+    state = started("terran_directorate", "planta")
+    where = Hex(3, -3)
+    state = with_sector(
+        state, sector(where, 102, ships=[(1, "interceptor", 1), (0, "interceptor", 2)])
+    )
+    battle = sector_battle(state, where)
+    assert battle.sides[battle.defender].name == "seat 1 (planta)"  # it entered first
+
+
+def test_the_damage_ships_have_taken_is_in_the_battle() -> None:
+    state = started("terran_directorate", "planta")
+    where = Hex(3, -3)
+    damaged = sector(where, 102, ships=[(1, "cruiser", 2), (0, "dreadnought", 1)])
+    damaged = replace(damaged, damage=((1, ShipClass.CRUISER, (1,)),))
+    state = with_sector(state, damaged)
+    battle = sector_battle(state, where)
+    planta = battle.sides[battle.defender]
+    assert planta.groups[0].damage_per_ship == (1, 0)
+    fresh = with_sector(state, replace(damaged, damage=()))
+    assert sector_odds(state, where).attacker_wins > sector_odds(fresh, where).attacker_wins

@@ -1,13 +1,12 @@
-"""Passing and reactions, the part-1 combat phase, upkeep, elimination and cleanup."""
+"""Passing and reactions, entering the combat phase, upkeep, elimination and cleanup."""
 
 from __future__ import annotations
 
-import pytest
-
-from engine.decisions import SectorClaims, TurnStart, Upkeep
+from blueprints import ShipClass
+from engine.decisions import BattleActivation, SectorClaims, TurnStart, Upkeep, VolleyRoll
 from engine.enums import Phase
-from engine.errors import CombatNotImplementedError
 from engine.hexes import Hex
+from engine.state import NPC
 from tests.engine.builders import answers, do, edit, sector, started, with_sector
 
 HOME = Hex(0, -2)
@@ -43,20 +42,24 @@ def test_no_discs_no_action() -> None:
     assert {o for o in answers(s) if o.startswith(("action", "reaction"))} == set()
 
 
-def test_a_contested_sector_stops_the_engine_with_a_clear_error() -> None:
+def test_a_contested_sector_starts_a_battle() -> None:
     s = game()
     s = with_sector(s, sector(Hex(0, -1), 102, ships=[(0, "interceptor", 1), (1, "cruiser", 1)]))
-    s = do(s, "pass")
-    with pytest.raises(CombatNotImplementedError, match=r"engine part 2 \(issue 9\)") as err:
-        do(s, "pass")
-    assert "sector 102 at (0,-1)" in str(err.value)
-    assert isinstance(err.value, NotImplementedError) and isinstance(err.value, ValueError)
+    s = do(s, "pass", "pass")
+    assert s.phase is Phase.COMBAT and s.combat is not None and s.combat.current is not None
+    assert s.combat.current.where == Hex(0, -1)
+    # Seat 0 entered last and attacks; its interceptor may attack or retreat home.
+    assert s.decision == BattleActivation(0, ShipClass.INTERCEPTOR, (HOME,))
+    s = do(s, "attack")
+    assert isinstance(s.decision, VolleyRoll) and s.decision.side == 0
 
 
 def test_ships_in_a_sector_with_ancients_mean_a_battle() -> None:
     s = with_sector(game(), sector(Hex(0, -1), 101, ships=[(0, "interceptor", 1)]))
-    with pytest.raises(CombatNotImplementedError, match="1 ancient"):
-        do(s, "pass", "pass")
+    s = do(s, "pass", "pass")
+    assert s.phase is Phase.COMBAT and isinstance(s.decision, VolleyRoll)
+    fight = s.combat.current.fight  # type: ignore[union-attr]
+    assert fight is not None and (fight.attacker, fight.defender) == (0, NPC)
 
 
 def test_after_combat_ships_may_claim_uncontrolled_sectors() -> None:

@@ -1,15 +1,28 @@
-"""The bots: peaceful, legal, and the greedy one plays better than the random one."""
+"""The bots: legal, they fight, and the greedy one plays better than the random one."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 
+from blueprints import ShipClass
+from calc.assignment import rule_assignment
 from engine.actions.move import MoveShip
+from engine.battle import greedy_result, side_spec, side_state
+from engine.decisions import AssignHits
 from engine.hexes import Hex
 from engine.play import play_game, random_config
-from engine.players import GreedyPlayer, RandomPlayer, margin, peaceful
+from engine.players import (
+    GreedyPlayer,
+    RandomPlayer,
+    attack_targets,
+    margin,
+    peaceful,
+    warlike,
+)
 from engine.rules import legal_actions
-from tests.engine.builders import do, edit, sector, started, with_sector
+from tests.engine.builders import do, edit, sector, started, to_combat, with_sector
 
 
 def test_moves_into_contested_sectors_are_not_peaceful() -> None:
@@ -17,8 +30,8 @@ def test_moves_into_contested_sectors_are_not_peaceful() -> None:
     s = with_sector(s, sector(Hex(0, -1), 102, rotation=0, ships=[(1, "interceptor", 1)]))
     s = do(s, "action move")
     moves = [a for a in legal_actions(s) if isinstance(a, MoveShip)]
-    assert moves  # legal by the rules ...
-    assert not any(peaceful(s, a) for a in moves if a.target == Hex(0, -1))  # ... not for bots
+    assert moves  # legal by the rules, and offered to the bots: they fight now
+    assert not any(peaceful(s, a) for a in moves if a.target == Hex(0, -1))
     centre = MoveShip(moves[0].ship_class, Hex(0, -2), Hex(0, 0))
     assert not peaceful(s, centre)
 
@@ -59,3 +72,53 @@ def test_games_reproduce_from_the_seed() -> None:
         return final.scores
 
     assert run() == run()
+
+
+def test_greedy_players_attack_when_much_stronger() -> None:
+    s = started("terran_directorate", "planta")
+    home = Hex(0, -2)
+    base = s.sector(home)
+    assert base is not None
+    target = Hex(0, -1)  # south of the Terran home: 101 turned to connect, one ancient
+    s = with_sector(s, sector(target, 101, rotation=1, discovery=True))
+    bot = GreedyPlayer(np.random.default_rng(0))
+    assert str(bot.choose(s, legal_actions(s))) != "action move"  # one interceptor: too weak
+    strong = with_sector(s, replace(base, ships=((0, ShipClass.CRUISER, 4),)))
+    assert attack_targets(strong, 0, bot.margin) == {target}
+    assert str(bot.choose(strong, legal_actions(strong))) == "action move"
+    moving = do(strong, "action move")
+    assert str(bot.choose(moving, legal_actions(moving))) == "move cruiser (0,-2) (0,-1)"
+
+
+def test_greedy_hits_are_calcs_greedy_policy() -> None:
+    s = started("terran_directorate", "planta")
+    where = Hex(3, -3)
+    s = with_sector(s, sector(where, 102, ships=[(1, "cruiser", 1), (1, "interceptor", 1)]))
+    here = s.sector(where)
+    assert here is not None
+    fleet = (*here.ships, (0, ShipClass.DREADNOUGHT, 1))
+    s = with_sector(s, replace(here, ships=fleet, arrivals=(1, 0)))
+    s = do(to_combat(s), "roll yellow 1", "roll yellow 1", "roll yellow 6,6")
+    d = s.decision
+    assert isinstance(d, AssignHits)
+    # calc's greedy rank is the threat: the cruiser (computer 1) threatens more than the
+    # interceptor (computer 1, but the same dice): both can be destroyed; the greedy policy
+    # destroys the most threatening ship it can with the least waste.
+    spec = side_spec(s, s.sector(where), 1, None)  # type: ignore[arg-type]
+    before = side_state(s.sector(where), 1, spec)  # type: ignore[arg-type]
+    wanted = rule_assignment(before, d.hits, d.needs, spec.hulls, spec.threats)
+    choice = GreedyPlayer(np.random.default_rng(0)).choose(s, legal_actions(s))
+    assert str(choice) == f"assign {greedy_result(s, d)}"
+    after = do(s, str(choice))
+    assert side_state(after.sector(where), 1, spec) == wanted  # type: ignore[arg-type]
+
+
+def test_random_players_can_be_warlike() -> None:
+    s = started("terran_directorate", "planta")
+    s = with_sector(s, sector(Hex(0, -1), 102, rotation=0, ships=[(1, "interceptor", 1)]))
+    s = do(s, "action move")
+    options = legal_actions(s)
+    fights = warlike(s, options)
+    assert fights and all(isinstance(a, MoveShip) and not peaceful(s, a) for a in fights)
+    bot = RandomPlayer(np.random.default_rng(4), aggression=1.0)
+    assert all(bot.choose(s, options) in fights for _ in range(10))

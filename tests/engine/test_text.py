@@ -57,7 +57,22 @@ def test_examples_read_well() -> None:
     assert isinstance(move, MoveShip) and move.target == Hex(0, -1)
     assert parse_action("move interceptor ( 0 , -2 ) (0,-1)") == move
     assert str(parse_action("influence - (1,-1)")) == "influence - (1,-1)"
-    assert len(verbs()) == len(_REGISTRY) == 33
+    assert len(verbs()) == len(_REGISTRY) == 40
+
+
+def test_combat_actions_read_well() -> None:
+    from blueprints import DieColour
+    from engine.actions.combat import AssignDamage, KeepReputation, RetreatTo, RollDice
+
+    roll = parse_action("roll yellow 1,6,5")
+    assert roll == RollDice(DieColour.YELLOW, "6,5,1") and str(roll) == "roll yellow 6,5,1"
+    assert parse_action("roll pink 3") == RollDice(DieColour.PINK, "3")
+    assert parse_action("assign cruiser:2,0/interceptor:-") == AssignDamage(
+        "cruiser:2,0/interceptor:-"
+    )
+    assert parse_action("retreat (0,-2)") == RetreatTo(Hex(0, -2))
+    assert parse_action("keep_reputation 4 -") == KeepReputation(4, None)
+    assert str(KeepReputation(4, 1)) == "keep_reputation 4 1"
 
 
 @pytest.mark.parametrize(

@@ -1,4 +1,8 @@
-"""``fleetlab selfplay``: bots play a whole game of engine part 1 and the final scores print."""
+"""``fleetlab selfplay``: bots play a whole game, battles included, and the final scores print.
+
+``--record FILE`` also writes the game record (``docs/game-record.md``), which
+``fleetlab replay FILE`` plays back and checks.
+"""
 
 from __future__ import annotations
 
@@ -11,7 +15,9 @@ import numpy as np
 from engine import GameConfig, GreedyPlayer, RandomPlayer, play_game, random_config
 from engine.errors import EngineError
 from engine.players import Player
+from engine.record import Recorder, save_record
 from engine.scoring import score, winners
+from engine.state import GameState
 from ui.cli_support import UsageError, split_list, text_table
 
 BOTS = ("greedy", "random")
@@ -20,40 +26,22 @@ BOTS = ("greedy", "random")
 def register(subparsers: Any) -> None:
     """Add the ``selfplay`` subcommand."""
     p = subparsers.add_parser(
-        "selfplay",
-        help="bots play a whole game (no battles: engine part 1) and print the final scores",
+        "selfplay", help="bots play a whole game (battles included) and print the final scores"
     )
     p.add_argument("--players", type=int, default=4, help="2 to 6 (default 4)")
     p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     p.add_argument("--bots", choices=BOTS, default="greedy", help="which players (default greedy)")
     p.add_argument("--species", help="species per seat, comma-separated (default: random)")
+    p.add_argument("--record", metavar="FILE", help="write the game record (JSON) to FILE")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=cmd_selfplay)
 
 
-def cmd_selfplay(args: argparse.Namespace) -> int:
-    """Play one game and print every player's score by source."""
-    if not 2 <= args.players <= 6:
-        raise UsageError(f"--players must be 2 to 6, not {args.players!r}")
-    rng = np.random.default_rng(args.seed)
-    chosen = split_list(args.species)
-    if chosen is None:
-        config = random_config(args.players, rng)
-    else:
-        if len(chosen) != args.players:
-            raise UsageError(f"--species names {len(chosen)} species for {args.players} players")
-        config = GameConfig(tuple(chosen), start_player=int(rng.integers(args.players)))
-    bots: list[Player] = []
-    for seat in range(args.players):
-        seat_rng = np.random.default_rng([args.seed, seat])
-        bots.append(GreedyPlayer(seat_rng) if args.bots == "greedy" else RandomPlayer(seat_rng))
-    try:
-        final = play_game(config, bots, rng)
-    except EngineError as exc:
-        raise UsageError(str(exc)) from None
+def score_report(final: GameState) -> tuple[list[tuple[object, ...]], list[dict[str, Any]]]:
+    """Rows of the score table and the JSON of every player's score by source."""
     assert final.scores is not None
     won = winners(final)
-    rows = []
+    rows: list[tuple[object, ...]] = []
     data = []
     for p in final.players:
         breakdown = score(final, p.seat)
@@ -84,24 +72,54 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
                 "winner" if p.seat in won else ("eliminated" if p.eliminated else ""),
             )
         )
+    return rows, data
+
+
+SCORE_HEADERS = (
+    "seat",
+    "species",
+    "VP",
+    "sectors",
+    "techs",
+    "discoveries",
+    "diplomacy",
+    "storage",
+    "",
+)
+
+
+def cmd_selfplay(args: argparse.Namespace) -> int:
+    """Play one game and print every player's score by source."""
+    if not 2 <= args.players <= 6:
+        raise UsageError(f"--players must be 2 to 6, not {args.players!r}")
+    rng = np.random.default_rng(args.seed)
+    chosen = split_list(args.species)
+    if chosen is None:
+        config = random_config(args.players, rng)
+    else:
+        if len(chosen) != args.players:
+            raise UsageError(f"--species names {len(chosen)} species for {args.players} players")
+        config = GameConfig(tuple(chosen), start_player=int(rng.integers(args.players)))
+    bots: list[Player] = []
+    for seat in range(args.players):
+        seat_rng = np.random.default_rng([args.seed, seat])
+        bots.append(GreedyPlayer(seat_rng) if args.bots == "greedy" else RandomPlayer(seat_rng))
+    try:
+        recorder = Recorder(config, [args.bots] * args.players)
+        final = play_game(config, bots, rng, on_step=recorder)
+    except EngineError as exc:
+        raise UsageError(str(exc)) from None
+    if args.record:
+        try:
+            save_record(recorder.record(), args.record)
+        except OSError as exc:
+            raise UsageError(f"cannot write {args.record!r}: {exc.strerror or exc}") from None
+    rows, data = score_report(final)
     if args.json:
         print(json.dumps({"seed": args.seed, "bots": args.bots, "players": data}, indent=2))
         return 0
     print(f"Final scores after round {final.round} (seed {args.seed}, {args.bots} bots):")
-    print(
-        text_table(
-            [
-                "seat",
-                "species",
-                "VP",
-                "sectors",
-                "techs",
-                "discoveries",
-                "diplomacy",
-                "storage",
-                "",
-            ],
-            rows,
-        )
-    )
+    print(text_table(SCORE_HEADERS, rows))
+    if args.record:
+        print(f"\nGame record written to {args.record}.")
     return 0

@@ -1,0 +1,113 @@
+"""Write the golden game records of ``tests/engine/test_records.py``.
+
+Run ``python tests/engine/golden/make_golden.py`` after a deliberate change to the engine that
+changes states (their hashes) or the games the bots play; the records must then be checked in.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import numpy as np
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parents[2]))
+
+from engine.actions.base import parse_action  # noqa: E402
+from engine.hexes import Hex  # noqa: E402
+from engine.play import play_game, random_config, sample_chance  # noqa: E402
+from engine.players import GreedyPlayer, RandomPlayer  # noqa: E402
+from engine.record import Checkpoint, GameRecord, Note, Recorder, save_record  # noqa: E402
+from engine.rules import apply, legal_actions  # noqa: E402
+from engine.setup import new_game  # noqa: E402
+from engine.state import CHANCE, GameState  # noqa: E402
+from tests.engine.builders import sector, started, with_sector  # noqa: E402
+from tests.engine.harness import add_skirmish  # noqa: E402
+
+GREEDY_SEED = 18
+SKIRMISH_SEED = 5
+
+
+def greedy_game() -> GameRecord:
+    """A whole 2-player game of the greedy bots (with battles)."""
+    rng = np.random.default_rng(GREEDY_SEED)
+    config = random_config(2, rng)
+    recorder = Recorder(config, ("greedy", "greedy"))
+    bots = [GreedyPlayer(np.random.default_rng([GREEDY_SEED, i])) for i in range(2)]
+    play_game(config, bots, rng, on_step=recorder)
+    return recorder.record()
+
+
+def skirmish_game() -> GameRecord:
+    """Three random players with fleets facing each other from round 1: two rounds."""
+    rng = np.random.default_rng(SKIRMISH_SEED)
+    config = random_config(3, rng)
+    state = new_game(config)
+    while state.to_act == CHANCE:
+        state = apply(state, sample_chance(state, rng))
+    state = add_skirmish(state)
+    recorder = Recorder(config, ("random", "random", "random"), start=state)
+    bots = [RandomPlayer(np.random.default_rng([SKIRMISH_SEED, i]), 0.0, 0.3) for i in range(3)]
+    while state.round < 3 and not state.is_over:
+        seat = state.to_act
+        assert seat is not None
+        if seat == CHANCE:
+            action = sample_chance(state, rng)
+        else:
+            action = bots[seat].choose(state, legal_actions(state))
+        after = apply(state, action)
+        recorder(state, action, after)
+        state = after
+    return recorder.record()
+
+
+TABLE_ENTRIES: list[str | Note] = [
+    "pass",
+    "pass",
+    Note("Combat in Pollux (3,-3): Ann's two interceptors attack Bob's cruiser"),
+    "roll yellow 6,3",
+    Note("one hit: the cruiser takes 1 damage; Bob's cruiser fires back"),
+    "roll yellow 5",
+    Note("computer 1: a 5 hits; an interceptor is destroyed"),
+    "roll yellow 6",
+    Note("the cruiser is destroyed; reputation: Bob (entered first) draws 2, Ann 3"),
+    "draw_reputation 2",
+    "draw_reputation 3",
+    "keep_reputation 3 -",
+    "draw_reputation 1",
+    "draw_reputation 4",
+    "draw_reputation 1",
+    "keep_reputation 4 -",
+    "claim (3,-3)",
+]
+
+
+def table_position() -> GameState:
+    """Round 1: Bob's cruiser in Pollux, Ann's two interceptors just moved in."""
+    state = started("terran_directorate", "planta")
+    ships = [(1, "cruiser", 1), (0, "interceptor", 2)]
+    return with_sector(state, sector(Hex(3, -3), 102, ships=ships))
+
+
+def table_game() -> GameRecord:
+    """A battle typed in with its real dice, from a snapshot position."""
+    start = table_position()
+    state = start
+    entries: list[str | Checkpoint | Note] = [Checkpoint.of(state)]
+    for entry in TABLE_ENTRIES:
+        entries.append(entry)
+        if isinstance(entry, str):
+            state = apply(state, parse_action(entry))
+    entries.append(Checkpoint.of(state))
+    return GameRecord(start.config, ("Ann", "Bob"), tuple(entries), start)
+
+
+def main() -> None:
+    save_record(greedy_game(), HERE / "greedy_2p.json")
+    save_record(skirmish_game(), HERE / "skirmish_3p.json")
+    save_record(table_game(), HERE / "table_battle.json")
+
+
+if __name__ == "__main__":
+    main()
