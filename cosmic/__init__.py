@@ -3,8 +3,8 @@
 ``cosmic.decks`` holds the decks (data in ``cosmic/data/decks.toml``), ``cosmic.powers`` the 15
 original powers as rule modules, ``cosmic.resolve`` what a pair of revealed cards does,
 ``cosmic.hands`` the exact enumeration of hidden hands, ``cosmic.odds`` the solver,
-``cosmic.simulate`` a seeded simulation that checks it, and ``cosmic.fileformat`` the challenge
-file.
+``cosmic.mutant`` the exact plan of your own Mutant's draw, ``cosmic.simulate`` a seeded
+simulation that checks the solver, and ``cosmic.fileformat`` the challenge file.
 """
 
 from cosmic.cards import Card, CardKind

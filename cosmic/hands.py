@@ -28,6 +28,12 @@ from cosmic.errors import CosmicError
 Hand = tuple[tuple[Card, int], ...]
 """A hand as sorted ``(card, copies)`` pairs without zero counts (hashable)."""
 
+NO_CHALLENGE_LEFT = (
+    "no challenge card is left among the unseen cards, so a hand without one cannot be "
+    "replaced (the discard pile would be reshuffled: list fewer seen cards)"
+)
+"""The error when a hand without a challenge card would have to be replaced from no such card."""
+
 
 def compositions(counts: Sequence[int], m: int) -> Iterator[tuple[tuple[int, ...], int]]:
     """Every way to draw ``m`` cards from classes of ``counts`` cards, with its number of subsets.
@@ -170,10 +176,7 @@ def _draw(
     m = min(m, total)
     denominator = comb(total, m)
     if not any(c.is_challenge for c in classes) and not any(c.is_challenge for c in known):
-        raise CosmicError(
-            "no challenge card is left among the unseen cards, so a hand without one cannot be "
-            "replaced (the discard pile would be reshuffled: list fewer seen cards)"
-        )
+        raise CosmicError(NO_CHALLENGE_LEFT)
     for draw, ways in compositions(counts, m):
         if counter is not None:
             counter.compositions += 1

@@ -10,11 +10,13 @@ The answer (``Report``) has:
 * ``best``: the card with the best odds for the objective (``None`` when a Laser chooses it).
 * ``plans``: what you can do before cards are chosen, when a power offers a choice (look at the
   hand as the Mind, trade as the Trader, give a card as the Philanthropist, draw as the Mutant,
-  reply to the revealed card as the Oracle) and the best plan.
+  reply to the revealed card as the Oracle) and the best plan. The Mutant's draw has its own
+  exact method, in ``cosmic.mutant``.
 
 Your hand holding no challenge card is not a question of which card to play: you discard it and
 draw a new hand before cards are chosen. Fleetlab does not guess that unseen hand: the report has
-no card rows and its plan has ``redraw`` = 1. Where a power leaves you without a challenge card
+no card rows and its plan has ``redraw`` = 1 (as the Mutant you may instead draw to a full hand:
+that plan is computed). Where a power leaves you without a challenge card
 (an opposing Mutant takes it, you give it away) those worlds count in ``redraw`` too, so that
 ``win + lose + deal + redraw = 1``. The opponent's redraw is modelled exactly.
 
@@ -56,9 +58,6 @@ World = tuple[Hand, Hand, Fraction]
 """Your hand, the opponent's hand and the probability."""
 
 REDRAW: Final = (None, None, 0, 0)
-
-MUTANT_DRAW_LIMIT = 12
-"""Most compositions of a Mutant's own draw that ``solve`` enumerates (each is a full solve)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -524,13 +523,20 @@ def solve(challenge: Challenge) -> Report:
     plans: list[Plan] = []
     rows: dict[Card, Tally] = {}
 
+    mutant = s.me.refills and len(c.hand) < c.deck.hand_size
     if challenge_count(hand) == 0:
         notes.append(
             "Your hand holds no challenge card: you discard it and draw a new hand before cards "
             "are chosen. Enter the new hand to get its odds."
         )
-        plan = Plan("redraw", "discard your hand and draw a new one", s.odds({REDRAW: Fraction(1)}))
-        return Report(c, (), None, (plan,), plan, tuple(notes), 0)
+        plans.append(
+            Plan("redraw", "discard your hand and draw a new one", s.odds({REDRAW: Fraction(1)}))
+        )
+        if mutant:
+            notes.append("As the Mutant you may instead draw to a full hand: see plan 'mutant'.")
+            _add_mutant_plan(s, hand, unseen, known, m, plans, notes)
+        return Report(c, (), None, tuple(plans), _best_plan(s, plans), tuple(notes),
+                      s.counter.compositions)  # fmt: skip
 
     # Groups of worlds: (probability, your hand, opponent hands) before your own choices.
     groups: list[tuple[Fraction, Hand, list[tuple[Hand, Fraction]]]] = []
@@ -599,17 +605,8 @@ def solve(challenge: Challenge) -> Report:
             plans.append(
                 Plan(f"give {gift}", f"give {gift} to the opponent, then play", s.odds(tally))
             )
-    if s.me.refills and len(c.hand) < c.deck.hand_size:
-        d = c.deck.hand_size - len(c.hand)
-        draws = sum(1 for _ in compositions([unseen[t] for t in sorted(unseen)], d))
-        if draws <= MUTANT_DRAW_LIMIT:
-            plans.append(_mutant_plan(s, hand, unseen, known, m))
-        else:
-            notes.append(
-                f"Mutant: drawing {d} card(s) has {draws} compositions, each needing its own "
-                f"enumeration of the opponent's hand; above {MUTANT_DRAW_LIMIT} Fleetlab leaves "
-                "the draw out rather than approximate it. Draw, then enter the new hand."
-            )
+    if mutant:
+        _add_mutant_plan(s, hand, unseen, known, m, plans, notes)
 
     best: Card | None = None
     if rows and not s.op.randomises_opponent:
@@ -617,11 +614,36 @@ def solve(challenge: Challenge) -> Report:
     card_rows = tuple(
         CardOdds(card, s.odds(t)) for card, t in sorted(rows.items(), key=lambda r: strength(r[0]))
     )
+    return Report(
+        c, card_rows, best, tuple(plans), _best_plan(s, plans), tuple(notes),
+        s.counter.compositions,
+    )  # fmt: skip
+
+
+def _best_plan(s: _Solver, plans: list[Plan]) -> Plan:
     best_plan = plans[0]
     for plan in plans[1:]:
         if s.better(plan.odds, best_plan.odds):
             best_plan = plan
-    return Report(c, card_rows, best, tuple(plans), best_plan, tuple(notes), s.counter.compositions)
+    return best_plan
+
+
+def _add_mutant_plan(
+    s: _Solver,
+    hand: Hand,
+    unseen: Counter[Card],
+    known: Hand,
+    m: int,
+    plans: list[Plan],
+    notes: list[str],
+) -> None:
+    """Your own Mutant's draw (``cosmic.mutant``, which builds on this module: imported here)."""
+    from cosmic.mutant import mutant_plan
+
+    plan, said = mutant_plan(s, hand, unseen, known, m)
+    notes.extend(said)
+    if plan is not None:
+        plans.append(plan)
 
 
 def _best_card(s: _Solver, rows: dict[Card, Tally]) -> Card:
@@ -633,20 +655,3 @@ def _best_card(s: _Solver, rows: dict[Card, Tally]) -> Card:
             best, best_odds = card, o
     assert best is not None
     return best
-
-
-def _mutant_plan(s: _Solver, hand: Hand, unseen: Counter[Card], known: Hand, m: int) -> Plan:
-    """Draw to a full hand from the deck, see the cards, then play the best one."""
-    d = s.c.deck.hand_size - sum(n for _, n in hand)
-    types = sorted(unseen)
-    counts = [unseen[t] for t in types]
-    total = comb(sum(counts), d)
-    out: Tally = {}
-    for draw, ways in compositions(counts, d):
-        drawn = tuple((t, k) for t, k in zip(types, draw, strict=True) if k)
-        yours = _plus(hand, drawn)
-        rest = Counter(unseen)
-        rest.subtract(dict(drawn))
-        worlds = s.opponent_hands(yours, +rest, known, m)
-        _add(out, s.best_row(yours, worlds), Fraction(ways, total))
-    return Plan("mutant", f"draw {d} card(s) to a full hand, then play the best", s.odds(out))

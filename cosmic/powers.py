@@ -226,9 +226,10 @@ class Mutant(PowerRule):
     outside the challenge are unseen cards, which for the odds is the same as the deck, so the
     only difference is taking from its opponent. An opposing Mutant takes
     ``PowerOptions.mutant_takes`` cards from your hand at random, then draws the rest; you see
-    which cards you lost before you choose. When you are the Mutant you draw from the deck, see
-    the new cards, then choose (plan "draw, then choose"). Under ``MutantRule.DECK`` every card
-    comes from the deck.
+    which cards you lost before you choose. When you are the Mutant you draw from the deck (never
+    the opponent's cards), see the new cards, then choose: plan ``mutant``, computed exactly by
+    ``cosmic.mutant``, also for a hand without a challenge card, which you may fill instead of
+    discarding it. Under ``MutantRule.DECK`` every card comes from the deck.
     """
 
     power = Power.MUTANT

@@ -238,16 +238,3 @@ def test_philanthropist_gives_a_card() -> None:
     gift = next(p for p in report.plans if p.name == "give compromise")
     assert gift.odds.win == F(1, 2)
     assert report.best_plan.name == "give compromise"
-
-
-def test_large_mutant_draw_is_left_out_with_a_note() -> None:
-    from cosmic import BySide as Sides
-    from cosmic import Challenge, preset
-
-    c = Challenge(
-        preset("mayfair_1991"), Side.OFFENSE, cards("attack:12", "attack:6", "compromise"),
-        Sides(4, 2), Sides(0, 3), opponent_hand_size=7, powers=off(Power.MUTANT),
-    )  # fmt: skip
-    report = solve(c)
-    assert [p.name for p in report.plans] == ["play"]
-    assert any("Mutant: drawing 4 card(s) has" in n for n in report.notes)
