@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from collections import Counter
 from fractions import Fraction
 from math import comb
@@ -61,16 +60,14 @@ def test_hand_distribution_sums_to_one_with_the_redraw() -> None:
     assert dict(dist)[full] == Fraction(1, 20) + Fraction(1, comb(6, 3))
 
 
-def test_full_mayfair_hand_is_fast_with_best_response() -> None:
+def test_full_mayfair_hand_with_best_response() -> None:
     c = Challenge(
         preset("mayfair_1991"), Side.OFFENSE,
         cards("attack:40", "attack:20", "attack:15", "attack:10", "attack:8", "attack:6",
               "compromise"),
         BySide(4, 3), BySide(2, 2), opponent_hand_size=7, opponent=OpponentModel.BEST_RESPONSE,
     )  # fmt: skip
-    start = time.perf_counter()
-    report = solve(c)
-    assert time.perf_counter() - start < 10
+    report = solve(c)  # timed in benchmarks/cosmic_full_hand.py, not here
     assert len(report.cards) == 7
     assert report.best == cards("attack:40")[0]
     assert report.compositions > 0

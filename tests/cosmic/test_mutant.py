@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from collections import Counter
 from fractions import Fraction
 
@@ -203,7 +202,7 @@ def test_opposing_laser_draws_your_card_among_the_new_hand() -> None:
     assert mutant.win == F(1, 6)
 
 
-def test_issue_example_draws_from_the_full_mayfair_deck_quickly() -> None:
+def test_issue_example_draws_from_the_full_mayfair_deck() -> None:
     # The issue's challenge (draw 4); before, the plan was left out with a note.
     for model in OpponentModel:
         c = Challenge(
@@ -211,9 +210,7 @@ def test_issue_example_draws_from_the_full_mayfair_deck_quickly() -> None:
             BySide(4, 2), BySide(0, 3), opponent_hand_size=7, powers=BySide(Power.MUTANT, None),
             opponent=model,
         )  # fmt: skip
-        start = time.perf_counter()
-        report = solve(c)
-        assert time.perf_counter() - start < 20
+        report = solve(c)  # timed in benchmarks/cosmic_mutant.py, not here
         plan = next(p for p in report.plans if p.name == "mutant")
         assert plan.description.startswith("draw 4 card(s)")
         assert not any("Mutant" in n for n in report.notes)
@@ -230,9 +227,7 @@ def test_seven_cards_from_the_mayfair_deck() -> None:
         opponent_hand_size=7, powers=BySide(None, Power.MUTANT),
         opponent=OpponentModel.BEST_RESPONSE,
     )  # fmt: skip
-    start = time.perf_counter()
-    report = solve(c)
-    assert time.perf_counter() - start < 30
+    report = solve(c)  # timed in benchmarks/cosmic_mutant.py, not here
     plan = next(p for p in report.plans if p.name == "mutant")
     assert plan.description.startswith("draw 7 card(s)")
     assert plan.odds.redraw == 0  # Mayfair holds only challenge cards
