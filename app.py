@@ -26,6 +26,9 @@ pages = {
             icon=":material/menu_book:",
         ),
     ],
+    "Games": [
+        st.Page("ui/views/game.py", title="Game", icon=":material/hexagon:"),
+    ],
     "Other games": [
         st.Page("ui/views/cosmic_encounter.py", title="Cosmic Encounter", icon=":material/public:"),
     ],

@@ -131,6 +131,7 @@ def settle(page: object, charts: int) -> None:
            && !document.querySelector('[data-testid="stStatusWidget"] img')""",
         arg=charts,
         timeout=60_000,
+        polling=250,  # a timer, not animation frames: those can stall while a page is busy
     )
     page.wait_for_timeout(800)  # type: ignore[attr-defined]
 

@@ -1,0 +1,161 @@
+"""The Game page (AppTest) and its loader: records step by step, snapshots, AsyncEclipse saves,
+and files that cannot be opened."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engine import record as records
+from engine.snapshot import snapshot
+from tests.support import REPO
+from tests.ui.dashboard import open_page, rerun
+from ui.game_loader import (
+    EXAMPLES,
+    MAX_UPLOAD_BYTES,
+    GameFileError,
+    example_record,
+    kind_of,
+    open_example,
+    open_game,
+)
+
+GAME = REPO / "ui/views/game.py"
+SAVE = REPO / "engine" / "data" / "examples" / "asynceclipse_small.json"
+
+
+def _status(at: object) -> str:
+    return next(m.value for m in at.markdown if m.value.startswith("**"))  # type: ignore[attr-defined]
+
+
+def test_the_page_opens_the_example_record_at_its_end_and_steps_through_it() -> None:
+    at = open_page(GAME)
+    slider = at.slider(key="game.step")
+    total = int(slider.max)
+    assert total > 100 and slider.value == total
+    assert _status(at).startswith(f"**After action {total} of {total}. Round")
+    at.button(key="game.first").click()
+    rerun(at)
+    assert at.slider(key="game.step").value == 0
+    assert _status(at) == f"**After action 0 of {total}. Round 1, setup phase**"
+    at.button(key="game.forward").click()
+    rerun(at)
+    at.button(key="game.forward").click()
+    rerun(at)
+    assert at.slider(key="game.step").value == 2
+    log = at.code[0].value
+    assert "▶     2" in log
+    at.button(key="game.back").click()
+    rerun(at)
+    assert at.slider(key="game.step").value == 1
+    at.slider(key="game.step").set_value(total // 2)
+    rerun(at)
+    assert _status(at).startswith(f"**After action {total // 2} of {total}.")
+    # Every player has a board: the overview table and a tab each.
+    assert len(at.tabs) == 4
+    assert list(at.dataframe[0].value["player"]) == [
+        s.label for s in open_example(next(iter(EXAMPLES))).styles.values()
+    ]
+
+
+def test_an_opened_save_shows_its_battles_and_opens_one_on_the_odds_page() -> None:
+    at = open_page(GAME)
+    at.session_state["fleetlab.game"] = open_game(SAVE.read_bytes(), SAVE.name)
+    rerun(at)
+    assert "AsyncEclipse save 'hand-made test'" in [c.value for c in at.caption]
+    assert not at.slider  # one position: nothing to step through
+    assert any(h.value == "Battles due: 2" for h in at.subheader)
+    labels = [m.value for m in at.markdown]
+    assert any(
+        "blue (eridani empire): 1 interceptor, 1 cruiser against 2 ancient" in v for v in labels
+    )
+    at.button(key="game.battle.0").click()
+    at.run()
+    # The battle became the shared draft the Battle odds page edits.
+    draft = at.session_state["fleetlab.draft"]
+    names = [side.name for side in draft.sides]
+    assert names[0] == "blue (eridani empire)" and len(names) == 2
+
+
+def test_the_example_selector_reopens_an_example() -> None:
+    at = open_page(GAME)
+    at.selectbox(key="game.example").set_value(list(EXAMPLES)[1])
+    rerun(at)
+    at.button(key="game.open-example").click()
+    rerun(at)
+    assert any(c.value.startswith("AsyncEclipse save") for c in at.caption)
+
+
+# ----- the loader ---------------------------------------------------------------------------
+
+
+def test_a_record_opens_with_one_state_per_action() -> None:
+    raw = example_record()
+    game = open_game(raw, "game.json")
+    record = records.loads_record(raw)
+    assert game.kind == "record"
+    assert game.steps == record.actions == len(game.events)
+    assert game.states[-1] == records.replay(record).state
+    assert not game.problems
+
+
+def test_a_damaged_record_keeps_the_game_up_to_the_bad_entry() -> None:
+    data = json.loads(example_record())
+    entries = data["entries"]
+    actions = [i for i, e in enumerate(entries) if isinstance(e, str)]
+    bad = actions[40]
+    entries[bad] = "build dreadnought (99,99)"
+    game = open_game(json.dumps(data).encode(), "edited.json")
+    assert game.steps == 40
+    assert len(game.problems) == 1
+    assert f"entry {bad}" in game.problems[0] and "build dreadnought (99,99)" in game.problems[0]
+
+
+def test_a_snapshot_opens_as_one_position() -> None:
+    state = open_example(next(iter(EXAMPLES))).states[100]
+    game = open_game(json.dumps(snapshot(state)).encode(), "position.json")
+    assert game.kind == "snapshot" and game.steps == 0 and game.states[0] == state
+
+
+def test_an_asynceclipse_save_opens_with_seat_colours_and_positions() -> None:
+    game = open_game(SAVE.read_bytes(), SAVE.name)
+    assert game.kind == "asynceclipse" and not game.problems
+    assert [s.label for s in game.styles.values()] == [
+        "blue (eridani empire)",
+        "green (planta)",
+    ]
+    assert set(game.positions.values()) >= {"101", "102"}
+    assert game.unexplored
+
+
+@pytest.mark.parametrize(
+    ("raw", "message"),
+    [
+        (b"\xff\xfe not text", "not UTF-8 text"),
+        (b"{ nope", "is not JSON"),
+        (b'{"a": NaN}', "is not JSON"),
+        (b"[1, 2]", "no known format"),
+        (b'{"format": "fleetlab-battle/1"}', "format 'fleetlab-battle/1'"),
+        (b'{"format": "fleetlab-game-record", "version": 99}', "not a readable game record"),
+        (b'{"format": "fleetlab-position", "version": 1, "state": {}}', "not a readable position"),
+        (b'{"board": {}, "players": []}', "cannot be imported"),
+    ],
+)
+def test_files_that_cannot_be_opened_say_why(raw: bytes, message: str) -> None:
+    with pytest.raises(GameFileError, match=r"'upload\.json'") as caught:
+        open_game(raw, "upload.json")
+    assert message in str(caught.value)
+
+
+def test_uploads_are_size_capped_before_parsing() -> None:
+    with pytest.raises(GameFileError, match="bytes; game files up to"):
+        open_game(b" " * (MAX_UPLOAD_BYTES + 1), "big.json")
+
+
+def test_kind_of_tells_the_formats_apart() -> None:
+    assert kind_of({"format": "fleetlab-game-record"}) == "record"
+    assert kind_of({"format": "fleetlab-position"}) == "snapshot"
+    assert kind_of({"board": {}, "players": {}}) == "asynceclipse"
+    assert kind_of({"board": [], "players": {}}) is None
+    assert kind_of("text") is None

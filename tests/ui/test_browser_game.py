@@ -1,0 +1,75 @@
+"""The Game page in a real browser: upload an AsyncEclipse save, see the galaxy, open one of
+its battles on the Battle odds page; step through the example record."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.support import REPO
+from tests.ui.test_browser import (  # the server and browser fixtures are shared
+    ARTIFACTS,
+    browser,
+    no_horizontal_scroll,
+    server,
+    settle,
+)
+from tests.ui.test_browser import pytestmark as needs_chromium
+
+__all__ = ["browser", "server"]
+pytestmark = needs_chromium
+
+SAVE = REPO / "engine" / "data" / "examples" / "asynceclipse_small.json"
+playwright_api = pytest.importorskip("playwright.sync_api")
+
+
+def test_upload_a_save_see_the_galaxy_and_open_a_battle(server: str, browser: object) -> None:
+    page = browser.new_page(viewport={"width": 1440, "height": 1100})  # type: ignore[attr-defined]
+    page.goto(f"{server}/game")
+    page.get_by_text("After action").first.wait_for(timeout=90_000)
+    page.locator("input[type=file]").set_input_files(str(SAVE))
+    page.get_by_text("AsyncEclipse save 'hand-made test'").wait_for(timeout=60_000)
+    # The galaxy is drawn when its sector numbers are (SVG text of the Plotly chart).
+    page.wait_for_function(
+        """() => [...document.querySelectorAll('[data-testid="stPlotlyChart"] text')]
+               .some((t) => t.textContent.trim() === '104')""",
+        timeout=60_000,
+        polling=250,
+    )
+    settle(page, 1)
+    galaxy = page.get_by_test_id("stPlotlyChart").first
+    labels = [t.strip() for t in galaxy.locator("text").all_text_contents()]
+    for tile in ("222", "104", "102", "226"):
+        assert tile in labels, labels
+    assert page.get_by_text("Battles due: 2").is_visible()
+    no_horizontal_scroll(page)
+    page.screenshot(path=str(ARTIFACTS / "game_asynceclipse_save.png"), full_page=True)
+
+    page.get_by_role("button", name="Open in Battle odds").first.click()
+    page.get_by_text("Battle odds", exact=True).first.wait_for(timeout=60_000)
+    page.get_by_test_id("stMetric").first.wait_for(timeout=90_000)
+    assert "battle=" in page.url
+    body = page.get_by_test_id("stMain").inner_text()
+    assert "blue (eridani empire)" in body and "Ancient" in body
+    settle(page, 0)
+    page.screenshot(path=str(ARTIFACTS / "game_battle_opened.png"))
+    page.close()
+
+
+def test_step_through_the_example_record(server: str, browser: object) -> None:
+    page = browser.new_page(viewport={"width": 1366, "height": 900})  # type: ignore[attr-defined]
+    page.goto(f"{server}/game")
+    status = page.get_by_text("After action").first
+    status.wait_for(timeout=90_000)
+    last = status.inner_text()
+    total = int(last.split(" of ")[1].split(".")[0])
+    assert last.startswith(f"After action {total} of {total}")
+    page.get_by_role("button", name="first_page").click()
+    page.get_by_text(f"After action 0 of {total}").wait_for(timeout=30_000)
+    assert page.get_by_text("Round 1").first.is_visible()
+    for _ in range(3):
+        page.get_by_role("button", name="chevron_right").click()
+        page.wait_for_timeout(400)
+    page.get_by_text(f"After action 3 of {total}").wait_for(timeout=30_000)
+    settle(page, 1)
+    page.screenshot(path=str(ARTIFACTS / "game_record_step_3.png"), full_page=True)
+    page.close()

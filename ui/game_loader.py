@@ -1,0 +1,248 @@
+"""Open an uploaded game file for the Game page: a game record, a position snapshot or an
+AsyncEclipse save, told apart by their content (no Streamlit here).
+
+Uploads are parsed as JSON only (never executed or unpickled), at most ``MAX_UPLOAD_BYTES``.
+``open_game(raw, name)`` returns a ``LoadedGame``: the positions to show (a record gives the
+start and the position after every action, a snapshot or a save one position), the text of
+each step for the event log, how each seat is drawn and named, and every problem met (an
+importer problem with its JSON path, or the record entry where the replay stopped). A file that
+cannot be opened at all raises ``GameFileError`` naming the file and what would be accepted.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from engine import record as records
+from engine import snapshot as snapshots
+from engine.errors import EngineError
+from engine.hexes import Hex
+from engine.importers.asynceclipse import ImportProblem, import_game
+from engine.setup import new_game
+from engine.state import GameState
+from ui.galaxy import SeatStyle, default_styles, seat_colour
+
+MAX_UPLOAD_BYTES = 20 * 1024 * 1024
+"""Largest upload accepted (a whole recorded 6-player game is under 1 MB, a save 25 kB)."""
+
+KINDS = {
+    "record": "game record (fleetlab-game-record)",
+    "snapshot": "position snapshot (fleetlab-position)",
+    "asynceclipse": "AsyncEclipse save",
+}
+
+
+class GameFileError(ValueError):
+    """An upload that is not a game file Fleetlab can open; the message says which and why."""
+
+
+@dataclass(frozen=True, slots=True)
+class LoadedGame:
+    """An opened game file.
+
+    ``states[0]`` is the start; for a record ``states[i]`` is the position after the ``i``-th
+    action, whose text is ``events[i - 1]``. ``rounds[i]`` is the round of ``states[i]``.
+    ``positions`` maps hexes to the AsyncEclipse position codes (saves only).
+    """
+
+    kind: str
+    name: str
+    states: tuple[GameState, ...]
+    events: tuple[str, ...]
+    styles: Mapping[int, SeatStyle]
+    problems: tuple[str, ...] = ()
+    positions: Mapping[Hex, str] = field(default_factory=dict)
+    unexplored: tuple[tuple[Hex, int], ...] = ()
+
+    @property
+    def steps(self) -> int:
+        """Number of actions that can be stepped through (0 for a single position)."""
+        return len(self.states) - 1
+
+    def describe(self) -> str:
+        """One line on what was opened."""
+        what = KINDS[self.kind]
+        if self.kind == "record":
+            return f"{what} '{self.name}': {self.steps} actions"
+        return f"{what} '{self.name}'"
+
+
+def _parse_json(raw: bytes, name: str) -> Any:
+    if len(raw) > MAX_UPLOAD_BYTES:
+        raise GameFileError(
+            f"'{name}' has {len(raw):,} bytes; game files up to {MAX_UPLOAD_BYTES:,} bytes "
+            "are accepted"
+        )
+
+    def reject(constant: str) -> object:
+        raise ValueError(f"{constant} is not a JSON number")
+
+    try:
+        return json.loads(raw.decode("utf-8-sig"), parse_constant=reject)
+    except UnicodeDecodeError:
+        raise GameFileError(f"'{name}' is not UTF-8 text; expected a JSON game file") from None
+    except RecursionError:
+        raise GameFileError(f"'{name}': the JSON is nested too deeply") from None
+    except ValueError as exc:
+        raise GameFileError(f"'{name}' is not JSON ({exc}); expected a JSON game file") from None
+
+
+def kind_of(data: Any) -> str | None:
+    """Which kind of game file a parsed document is, or None."""
+    if not isinstance(data, Mapping):
+        return None
+    fmt = data.get("format")
+    if fmt == records.FORMAT:
+        return "record"
+    if fmt == snapshots.FORMAT:
+        return "snapshot"
+    if fmt is None and isinstance(data.get("board"), Mapping) and "players" in data:
+        return "asynceclipse"
+    return None
+
+
+def _record(data: Any, name: str) -> LoadedGame:
+    try:
+        record = records.record_from_json(data)
+    except EngineError as exc:
+        raise GameFileError(f"'{name}' is not a readable game record: {exc}") from None
+    start = record.start if record.start is not None else new_game(record.config)
+    states: list[GameState] = [start]
+    events: list[str] = []
+
+    def keep(index: int, entry: records.Entry, state: GameState) -> None:
+        if isinstance(entry, str):  # an action or a chance outcome; checkpoints and notes pass
+            states.append(state)
+            events.append(entry)
+
+    result = records.replay(record, on_entry=keep)
+    problems = () if result.error is None else (f"the replay stopped at {result.error}",)
+    return LoadedGame(
+        "record",
+        name,
+        tuple(states),
+        tuple(events),
+        default_styles(start, record.players),
+        problems,
+    )
+
+
+def _snapshot(data: Any, name: str) -> LoadedGame:
+    try:
+        state = snapshots.read_snapshot(data)
+    except EngineError as exc:
+        raise GameFileError(f"'{name}' is not a readable position snapshot: {exc}") from None
+    return LoadedGame("snapshot", name, (state,), (), default_styles(state))
+
+
+def _seat_label(name: str, colour: str, species: str) -> str:
+    """ "yellow (terran union)", with the player's name first when the save has a readable one
+    (the bot stores Discord mentions such as ``<@1234>``, which say nothing on screen)."""
+    what = f"{colour} ({species.replace('_', ' ')})" if colour else species.replace("_", " ")
+    if name and not name.startswith("<@"):
+        return f"{name}: {what}"
+    return what
+
+
+def _save(data: Any, name: str) -> LoadedGame:
+    try:
+        result = import_game(data)
+    except ImportProblem as exc:
+        raise GameFileError(f"'{name}' cannot be imported: {exc}") from None
+    report = result.report
+    if not result.state.players:
+        found = "; ".join(str(p) for p in report.problems[:3])
+        raise GameFileError(f"'{name}' cannot be imported: no player could be read ({found})")
+    styles = {
+        seat.seat: SeatStyle(
+            seat_colour(seat.colour, seat.seat),
+            _seat_label(seat.name, seat.colour, seat.species),
+        )
+        for seat in report.seats
+    }
+    for seat, style in default_styles(result.state).items():
+        styles.setdefault(seat, style)
+    title = report.game_name or report.game_id or name
+    return LoadedGame(
+        "asynceclipse",
+        title,
+        (result.state,),
+        (),
+        styles,
+        tuple(str(p) for p in report.problems),
+        dict(report.positions),
+        report.unexplored,
+    )
+
+
+def open_game(raw: bytes, name: str) -> LoadedGame:
+    """Open an uploaded game file (see the module docstring)."""
+    data = _parse_json(raw, name)
+    kind = kind_of(data)
+    if kind == "record":
+        return _record(data, name)
+    if kind == "snapshot":
+        return _snapshot(data, name)
+    if kind == "asynceclipse":
+        return _save(data, name)
+    accepted = ", ".join(KINDS.values())
+    found = (
+        f"format {data.get('format')!r}"
+        if isinstance(data, Mapping) and "format" in data
+        else "no known format"
+    )
+    raise GameFileError(f"'{name}' is JSON with {found}; the Game page opens a {accepted}")
+
+
+# ----- examples ---------------------------------------------------------------------------------
+
+EXAMPLE_SEED = 14
+EXAMPLE_PLAYERS = 4
+EXAMPLE_MARGIN = 1.5
+"""Greedy bots that attack at 1.5 times the defenders' strength: seed 14 gives a game with
+several battles (45 dice rolls), so the example shows fights as well as growth."""
+
+
+def example_record() -> bytes:
+    """A whole game played by the engine's greedy bots (4 players, seed 14), as record JSON.
+
+    Played afresh (the engine is deterministic for a seed), so it always matches the rules of
+    this version of Fleetlab.
+    """
+    import numpy as np
+
+    from engine.play import play_game, random_config
+    from engine.players import GreedyPlayer
+
+    rng = np.random.default_rng(EXAMPLE_SEED)
+    config = random_config(EXAMPLE_PLAYERS, rng)
+    names = tuple(f"bot {i + 1}" for i in range(EXAMPLE_PLAYERS))
+    recorder = records.Recorder(config, names)
+    bots = [GreedyPlayer(rng, margin=EXAMPLE_MARGIN) for _ in range(EXAMPLE_PLAYERS)]
+    play_game(config, bots, rng, on_step=recorder)
+    return json.dumps(records.record_json(recorder.record())).encode()
+
+
+def example_save() -> bytes:
+    """A small AsyncEclipse save with two battles (engine/data/examples)."""
+    return resources.files("engine").joinpath("data/examples/asynceclipse_small.json").read_bytes()
+
+
+EXAMPLES: dict[str, Callable[[], bytes]] = {
+    "A recorded game: four bots, seed 14": example_record,
+    "An AsyncEclipse save with two battles due": example_save,
+}
+"""Built-in games the page offers, by the name shown."""
+
+
+@cache
+def open_example(name: str) -> LoadedGame:
+    """Open a built-in example by name (``EXAMPLES``); opened once per process."""
+    if name not in EXAMPLES:
+        raise GameFileError(f"no example {name!r}; the examples are {', '.join(EXAMPLES)}")
+    return open_game(EXAMPLES[name](), name)

@@ -1,0 +1,199 @@
+"""Page: a game position or a whole recorded game. Open a game record, a position snapshot or
+an AsyncEclipse save; see the galaxy, each player's board and the battles due; step through a
+record's actions; open a battle on the Battle odds page.
+
+The opened game is a ``LoadedGame`` (``ui.game_loader``) kept in the session; uploads are read
+as JSON only. The galaxy is ``ui.galaxy.galaxy_figure``; clicking a sector picks it.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from engine.hexes import Hex
+from ui import state as shared
+from ui.galaxy import chosen_hex, galaxy_figure, sector_hover
+from ui.game_battles import due_battles
+from ui.game_loader import (
+    EXAMPLES,
+    MAX_UPLOAD_BYTES,
+    GameFileError,
+    LoadedGame,
+    open_example,
+    open_game,
+)
+from ui.player_boards import blueprint_rows, overview_rows, tech_rows
+
+GAME = "fleetlab.game"
+SOURCE = "fleetlab.game.source"
+STEP = "game.step"
+ERROR = "fleetlab.game.error"
+LOG_LINES = 14
+
+st.title("Game")
+
+
+def _opened(game: LoadedGame, source: str) -> None:
+    st.session_state[GAME] = game
+    st.session_state[SOURCE] = source
+    st.session_state[STEP] = game.steps  # a record opens at its end: the position now
+    st.session_state.pop(ERROR, None)
+
+
+def _open_example() -> None:
+    name = st.session_state["game.example"]
+    _opened(open_example(name), f"example:{name}")
+
+
+def _step(delta: int | None = None, to: int | None = None) -> None:
+    game: LoadedGame = st.session_state[GAME]
+    current = int(st.session_state.get(STEP, game.steps))
+    target = to if to is not None else current + (delta or 0)
+    st.session_state[STEP] = max(0, min(game.steps, target))
+
+
+with st.sidebar:
+    st.subheader("Open a game")
+    upload = st.file_uploader(
+        "Game record, position snapshot or AsyncEclipse save (JSON)",
+        type=["json"],
+        key="game.upload",
+        max_upload_size=MAX_UPLOAD_BYTES // (1024 * 1024),
+        help=f"Read as JSON only, never run; at most {MAX_UPLOAD_BYTES // (1024 * 1024)} MB. "
+        "Fleetlab writes records with `fleetlab selfplay --record FILE`.",
+    )
+    if upload is not None and st.session_state.get(SOURCE) != f"upload:{upload.file_id}":
+        try:
+            _opened(open_game(upload.getvalue(), upload.name), f"upload:{upload.file_id}")
+        except GameFileError as exc:
+            # Keep whatever was open before; say why this file was not opened.
+            st.session_state[ERROR] = str(exc)
+            st.session_state[SOURCE] = f"upload:{upload.file_id}"
+    st.selectbox("Or an example", list(EXAMPLES), key="game.example")
+    st.button("Open the example", on_click=_open_example, key="game.open-example")
+
+if ERROR in st.session_state:
+    st.error(st.session_state[ERROR], icon=":material/error:")
+if GAME not in st.session_state:
+    first_example = next(iter(EXAMPLES))
+    _opened(open_example(first_example), f"example:{first_example}")
+
+game: LoadedGame = st.session_state[GAME]
+st.caption(game.describe())
+if game.problems:
+    with st.expander(f"{len(game.problems)} problems met while opening the file", expanded=False):
+        for problem in game.problems:
+            st.markdown(f"- `{problem}`")
+
+# ----- stepping through a record ----------------------------------------------------------------
+
+step = game.steps
+if game.steps:
+    st.session_state.setdefault(STEP, game.steps)
+    st.session_state[STEP] = max(0, min(game.steps, int(st.session_state[STEP])))
+    buttons = st.columns([1, 1, 1, 1, 8])
+    buttons[0].button(
+        ":material/first_page:",
+        on_click=_step,
+        kwargs={"to": 0},
+        key="game.first",
+        help="The start",
+    )
+    buttons[1].button(
+        ":material/chevron_left:",
+        on_click=_step,
+        args=(-1,),
+        key="game.back",
+        help="One action back",
+    )
+    buttons[2].button(
+        ":material/chevron_right:",
+        on_click=_step,
+        args=(1,),
+        key="game.forward",
+        help="One action on",
+    )
+    buttons[3].button(
+        ":material/last_page:",
+        on_click=_step,
+        kwargs={"to": game.steps},
+        key="game.last",
+        help="The end",
+    )
+    with buttons[4]:
+        step = st.slider("Action", 0, game.steps, key=STEP, label_visibility="collapsed")
+
+position = game.states[step]
+to_act = position.to_act
+who = game.styles[to_act].label if to_act is not None and to_act in game.styles else None
+status = f"Round {position.round}, {position.phase.value} phase"
+if position.is_over:
+    status = f"Round {position.round}: the game is over"
+elif who:
+    status += f", {who} to act"
+if game.steps:
+    status = f"After action {step} of {game.steps}. " + status
+st.markdown(f"**{status}**")
+if game.steps and step:
+    st.caption(f"Last action: `{game.events[step - 1]}`")
+
+# ----- the galaxy, the battles and the log ------------------------------------------------------
+
+battles = due_battles(position, game.styles, game.positions)
+left, right = st.columns([3, 2])
+with left:
+    fig = galaxy_figure(position, game.styles, unexplored=game.unexplored)
+    event = st.plotly_chart(
+        fig,
+        width="stretch",
+        on_select="rerun",
+        selection_mode="points",
+        key=f"game.galaxy.{step}",
+        config={"scrollZoom": True, "displaylogo": False},
+    )
+    picked: Hex | None = chosen_hex(event)
+with right:
+    if picked is not None:
+        sector = position.sector(picked)
+        if sector is not None:
+            st.subheader(f"Sector {sector.tile}")
+            st.markdown(sector_hover(position, sector, game.styles), unsafe_allow_html=True)
+    st.subheader(f"Battles due: {len(battles)}")
+    if not battles:
+        st.caption("No sector holds ships of two sides or an attack on population.")
+    for number, battle in enumerate(battles):
+        chosen = picked is not None and battle.hex == picked
+        st.markdown(("**" if chosen else "") + battle.label + ("**" if chosen else ""))
+        if battle.doc is not None:
+            if st.button(
+                "Open in Battle odds",
+                key=f"game.battle.{number}",
+                icon=":material/casino:",
+                type="primary" if chosen else "secondary",
+            ):
+                shared.open_battle(battle.doc)
+        else:
+            st.caption(f"Cannot be modelled: {battle.error}")
+    if game.steps:
+        st.subheader("Actions")
+        log_start = max(0, step - LOG_LINES)
+        lines = []
+        for index in range(log_start, step):
+            marker = "▶ " if index == step - 1 else "  "
+            lines.append(f"{marker}{index + 1:>5}  {game.events[index]}")
+        st.code("\n".join(lines) or "(the start of the game)", language=None)
+
+# ----- the players' boards ----------------------------------------------------------------------
+
+st.subheader("Players")
+st.dataframe(overview_rows(position, game.styles), hide_index=True, width="stretch")
+tabs = st.tabs(
+    [
+        game.styles[p.seat].label if p.seat in game.styles else f"seat {p.seat}"
+        for p in position.players
+    ]
+)
+for tab, player in zip(tabs, position.players, strict=True):
+    with tab:
+        st.dataframe(tech_rows(player), hide_index=True, width="stretch")
+        st.dataframe(blueprint_rows(player), hide_index=True, width="stretch")
