@@ -159,3 +159,17 @@ def test_kind_of_tells_the_formats_apart() -> None:
     assert kind_of({"board": {}, "players": {}}) == "asynceclipse"
     assert kind_of({"board": [], "players": {}}) is None
     assert kind_of("text") is None
+
+
+def test_a_real_six_player_save_shows_its_documented_problems() -> None:
+    from tests.support import SHARED
+
+    save = SHARED / "saves" / "AsyncEclipse_DiscordBot__ActiveGames_aeb41.json"
+    at = open_page(GAME)
+    at.session_state["fleetlab.game"] = open_game(save.read_bytes(), save.name)
+    rerun(at)
+    assert len(at.tabs) == 6
+    assert any(h.value == "Battles due: 0" for h in at.subheader)
+    assert at.expander[0].label == "3 problems met while opening the file"
+    shown = " ".join(m.value for m in at.expander[0].markdown)
+    assert "disc_tiles_for_points" in shown and "tile_deck_100[8]" in shown
