@@ -5,7 +5,7 @@ Nothing here touches Streamlit, so every figure is tested as data (``fig.data`` 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
@@ -13,6 +13,24 @@ from plotly.subplots import make_subplots
 from calc.design_prune import Objective
 from calc.designer import DesignResult
 from calc.result import BattleResult
+from engine.galaxy import is_contested
+from engine.hexes import Hex
+from engine.state import GameState, SectorState
+from ui.galaxy import (
+    CLASS_LETTERS,
+    CLASS_SYMBOLS,
+    CONTESTED_LINE,
+    NPC_SYMBOLS,
+    UNOWNED_FILL,
+    SeatStyle,
+    board_edges,
+    default_styles,
+    edge_midpoint,
+    hex_centre,
+    hex_corners,
+    seat_colour,
+    sector_hover,
+)
 
 SIDE_COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b")
 
@@ -263,5 +281,233 @@ def convergence_figure(
         yaxis_title="P(attacker wins) (%)",
         margin={"l": 50, "r": 10, "t": 30, "b": 40},
         height=360,
+    )
+    return fig
+
+
+# ----- the galaxy of a game position --------------------------------------------------------
+
+
+def _with_alpha(colour: str, alpha: float) -> str:
+    red, green, blue = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
+    return f"rgba({red},{green},{blue},{alpha})"
+
+
+def _hex_trace(sector: SectorState, fill: str, contested: bool, chosen: bool) -> go.Scatter:
+    xs, ys = zip(*hex_corners(sector.hex), strict=True)
+    width = 4.0 if contested or chosen else 1.0
+    line = CONTESTED_LINE if contested else ("#222222" if chosen else "#888888")
+    return go.Scatter(
+        x=list(xs),
+        y=list(ys),
+        mode="lines",
+        fill="toself",
+        fillcolor=fill,
+        line={"color": line, "width": width},
+        hoverinfo="skip",
+        showlegend=False,
+        name=f"sector {sector.tile}",
+    )
+
+
+def _ship_points(
+    sectors: Sequence[SectorState], styles: Mapping[int, SeatStyle]
+) -> dict[int, dict[str, list[object]]]:
+    """Marker positions per seat: a ring of markers in the lower half of each hex."""
+    points: dict[int, dict[str, list[object]]] = {}
+    for sector in sectors:
+        cx, cy = hex_centre(sector.hex)
+        entries = [(s, c, n) for s, c, n in sector.ships if n > 0]
+        for k, (seat, ship_class, count) in enumerate(entries):
+            spread = len(entries)
+            x = cx + (k - (spread - 1) / 2) * 0.32
+            y = cy - 0.42
+            bucket = points.setdefault(seat, {"x": [], "y": [], "symbol": [], "text": []})
+            bucket["x"].append(x)
+            bucket["y"].append(y)
+            bucket["symbol"].append(CLASS_SYMBOLS.get(ship_class, "circle"))
+            bucket["text"].append(f"{count}{CLASS_LETTERS.get(ship_class, '?')}")
+    return points
+
+
+def _legend_entry(name: str, symbol: str, colour: str) -> go.Scatter:
+    """A trace with no points that only puts a symbol and a name in the legend."""
+    if symbol.endswith("-open"):
+        colour = "#111111"  # an open symbol is drawn in its colour only: white would vanish
+    return go.Scatter(
+        x=[None],
+        y=[None],
+        mode="markers",
+        marker={
+            "symbol": symbol,
+            "size": 12,
+            "color": colour,
+            "line": {"color": "#111111", "width": 1},
+        },
+        name=name,
+    )
+
+
+def galaxy_figure(
+    state: GameState,
+    styles: Mapping[int, SeatStyle] | None = None,
+    *,
+    chosen: Hex | None = None,
+    unexplored: Sequence[tuple[Hex, int]] = (),
+    title: str | None = None,
+) -> go.Figure:
+    """The galaxy of ``state``; ``chosen`` outlines one sector; ``unexplored`` are zones that
+    show a facedown sector back of the given ring (an imported save lists them), drawn dashed.
+    See the module docstring."""
+    styles = dict(styles) if styles is not None else default_styles(state)
+    fig = go.Figure()
+    for zone, ring in unexplored:
+        xs, ys = zip(*hex_corners(zone), strict=True)
+        fig.add_trace(
+            go.Scatter(
+                x=list(xs),
+                y=list(ys),
+                mode="lines",
+                line={"color": "#bbbbbb", "width": 1, "dash": "dot"},
+                hoverinfo="skip",
+                showlegend=False,
+                name=f"unexplored {ring}",
+            )
+        )
+    if unexplored:
+        fig.add_trace(
+            go.Scatter(
+                x=[hex_centre(zone)[0] for zone, _ in unexplored],
+                y=[hex_centre(zone)[1] for zone, _ in unexplored],
+                mode="text",
+                text=[("I", "II", "III")[min(max(ring, 1), 3) - 1] for _, ring in unexplored],
+                textfont={"size": 12, "color": "#aaaaaa"},
+                hovertext=[f"unexplored ring {ring} zone at {zone}" for zone, ring in unexplored],
+                hovertemplate="%{hovertext}<extra></extra>",
+                showlegend=False,
+                name="unexplored",
+            )
+        )
+    sectors = sorted(state.sectors, key=lambda s: (s.hex.r, s.hex.q))
+    contested = {s.hex for s in sectors if is_contested(state, s)}
+    for sector in sectors:
+        if sector.owner is not None and sector.owner in styles:
+            fill = _with_alpha(styles[sector.owner].colour, 0.35)
+        else:
+            fill = UNOWNED_FILL
+        fig.add_trace(_hex_trace(sector, fill, sector.hex in contested, sector.hex == chosen))
+
+    # Wormholes: a dark notch inside each edge that carries one.
+    wx: list[float] = []
+    wy: list[float] = []
+    for sector in sectors:
+        for edge in board_edges(sector):
+            x, y = edge_midpoint(sector.hex, edge, inset=0.08)
+            wx.append(x)
+            wy.append(y)
+    fig.add_trace(
+        go.Scatter(
+            x=wx,
+            y=wy,
+            mode="markers",
+            marker={"symbol": "circle", "size": 9, "color": "#444444"},
+            hoverinfo="skip",
+            name="wormholes",
+            showlegend=False,
+        )
+    )
+
+    # Sector numbers (and the hover/selection point of each sector).
+    centres = [hex_centre(s.hex) for s in sectors]
+    fig.add_trace(
+        go.Scatter(
+            x=[x for x, _ in centres],
+            y=[y + 0.3 for _, y in centres],
+            mode="markers+text",
+            marker={"size": 38, "color": "rgba(0,0,0,0)"},
+            text=[f"<b>{s.tile}</b>" for s in sectors],
+            textfont={"size": 13, "color": "#111111"},
+            customdata=[[s.hex.q, s.hex.r] for s in sectors],
+            hovertext=[sector_hover(state, s, styles) for s in sectors],
+            hovertemplate="%{hovertext}<extra></extra>",
+            name="sectors",
+            showlegend=False,
+        )
+    )
+
+    # NPCs: dark markers in the middle of the hex.
+    npc_x: list[float] = []
+    npc_y: list[float] = []
+    npc_symbol: list[str] = []
+    npc_label: list[str] = []
+    for sector in sectors:
+        present = [
+            (kind, n)
+            for kind, n in (
+                ("ancient", sector.ancients),
+                ("guardian", sector.guardian),
+                ("gcds", sector.gcds),
+            )
+            if n
+        ]
+        cx, cy = hex_centre(sector.hex)
+        for k, (kind, n) in enumerate(present):
+            npc_x.append(cx + (k - (len(present) - 1) / 2) * 0.4)
+            npc_y.append(cy - 0.05)
+            npc_symbol.append(NPC_SYMBOLS[kind])
+            npc_label.append(f"{n}" if kind == "ancient" else "")
+    fig.add_trace(
+        go.Scatter(
+            x=npc_x,
+            y=npc_y,
+            mode="markers+text",
+            marker={"symbol": npc_symbol, "size": 15, "color": "#222222"},
+            text=npc_label,
+            textposition="middle right",
+            hoverinfo="skip",
+            name="NPCs",
+            showlegend=False,
+        )
+    )
+
+    # Ships: one trace per seat; the legend shows each seat's colour and each class's shape.
+    for seat, bucket in sorted(_ship_points(sectors, styles).items()):
+        style = styles.get(seat, SeatStyle(seat_colour(None, seat), f"seat {seat}"))
+        fig.add_trace(
+            go.Scatter(
+                x=bucket["x"],
+                y=bucket["y"],
+                mode="markers+text",
+                marker={
+                    "symbol": bucket["symbol"],
+                    "size": 13,
+                    "color": style.colour,
+                    "line": {"color": "#111111", "width": 1},
+                },
+                text=bucket["text"],
+                textposition="bottom center",
+                textfont={"size": 10},
+                hoverinfo="skip",
+                name=f"ships of {style.label}",
+                showlegend=False,
+            )
+        )
+    for _seat, style in sorted(styles.items()):
+        fig.add_trace(_legend_entry(style.label, "hexagon", style.colour))
+    for ship_class, symbol in CLASS_SYMBOLS.items():
+        fig.add_trace(_legend_entry(ship_class.value, symbol, "#ffffff"))
+    for kind, symbol in NPC_SYMBOLS.items():
+        fig.add_trace(_legend_entry("GCDS" if kind == "gcds" else kind, symbol, "#222222"))
+
+    fig.update_xaxes(visible=False)
+    fig.update_yaxes(visible=False, scaleanchor="x", scaleratio=1)
+    fig.update_layout(
+        title=title,
+        height=640,
+        margin={"l": 10, "r": 10, "t": 40 if title else 10, "b": 10},
+        plot_bgcolor="white",
+        legend={"orientation": "h", "y": -0.02},
+        clickmode="event+select",
+        dragmode="pan",
     )
     return fig

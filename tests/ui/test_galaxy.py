@@ -12,13 +12,13 @@ from blueprints import ShipClass
 from engine.hexes import Hex
 from engine.setup import new_game
 from engine.state import GameConfig, GameState, SectorState
+from ui.figures import galaxy_figure
 from ui.galaxy import (
     CONTESTED_LINE,
     board_edges,
     chosen_hex,
     default_styles,
     edge_midpoint,
-    galaxy_figure,
     hex_centre,
     hex_corners,
     seat_colour,

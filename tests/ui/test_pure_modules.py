@@ -19,6 +19,12 @@ PURE = [
     "ui.results",
     "ui.figures",
     "ui.export",
+    "ui.galaxy",
+    "ui.game_loader",
+    "ui.game_battles",
+    "ui.player_boards",
+    "ui.designer_form",
+    "ui.blueprint_tables",
 ]
 
 

@@ -12,7 +12,8 @@ import streamlit as st
 
 from engine.hexes import Hex
 from ui import state as shared
-from ui.galaxy import chosen_hex, galaxy_figure, sector_hover
+from ui.figures import galaxy_figure
+from ui.galaxy import chosen_hex, sector_hover
 from ui.game_battles import due_battles
 from ui.game_loader import (
     EXAMPLES,
