@@ -320,17 +320,7 @@ class _Accumulator:
             groups = []
             for g, group in enumerate(mc.sim_sides[side].groups):
                 dist = self.survivors[side][g] / n
-                groups.append(
-                    GroupResult(
-                        label=group.label,
-                        ship_class=group.stats.ship_class,
-                        count=group.count,
-                        cost=group.stats.cost,
-                        survivors=tuple(float(x) for x in dist),
-                        expected_survivors=float(np.dot(dist, np.arange(len(dist)))),
-                        survivors_se=tuple(se(float(x)) for x in dist),
-                    )
-                )
+                groups.append(GroupResult.of(group, dist, tuple(se(float(x)) for x in dist)))
             sides.append(
                 SideResult(
                     name=originals[side].name,

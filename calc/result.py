@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+import numpy as np
+from numpy.typing import NDArray
+
 from blueprints import ShipClass
-from calc.model import Policy
+from calc.model import Policy, ShipGroup
 
 
 class Method(StrEnum):
@@ -32,6 +36,26 @@ class GroupResult:
     def expected_destroyed(self) -> float:
         """Expected number of ships of the group destroyed."""
         return self.count - self.expected_survivors
+
+    @classmethod
+    def of(
+        cls,
+        group: ShipGroup,
+        survivors: Sequence[float] | NDArray[np.float64],
+        errors: Sequence[float] = (),
+    ) -> GroupResult:
+        """The result of a group from its survivor distribution (and, for an estimate, the
+        standard error of each probability)."""
+        dist = tuple(float(p) for p in survivors)
+        return cls(
+            label=group.label,
+            ship_class=group.stats.ship_class,
+            count=group.count,
+            cost=group.stats.cost,
+            survivors=dist,
+            expected_survivors=sum(k * p for k, p in enumerate(dist)),
+            survivors_se=tuple(float(e) for e in errors),
+        )
 
 
 @dataclass(frozen=True, slots=True)

@@ -406,17 +406,8 @@ def summarise_sector(
         groups = []
         for k, group in enumerate(side.groups):
             dist = survivors[i][k]
-            groups.append(
-                GroupResult(
-                    label=group.label,
-                    ship_class=group.stats.ship_class,
-                    count=group.count,
-                    cost=group.stats.cost,
-                    survivors=tuple(float(x) for x in dist),
-                    expected_survivors=expected_value(dist),
-                    survivors_se=tuple(se(float(x)) for x in dist) if samples else (),
-                )
-            )
+            group_se = tuple(se(float(x)) for x in dist) if samples else ()
+            groups.append(GroupResult.of(group, dist, group_se))
         side_results.append(
             SideResult(
                 name=side.name,

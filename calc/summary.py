@@ -151,16 +151,7 @@ def summarise(
         groups = []
         for g, group in enumerate(sides[s].groups):
             dist = survivors[s][g]
-            groups.append(
-                GroupResult(
-                    label=group.label,
-                    ship_class=group.stats.ship_class,
-                    count=group.count,
-                    cost=group.stats.cost,
-                    survivors=tuple(float(x) for x in dist),
-                    expected_survivors=float(np.dot(dist, np.arange(len(dist)))),
-                )
-            )
+            groups.append(GroupResult.of(group, dist))
         wins = p_att if s == ATTACKER else p_def
         side_results.append(
             SideResult(
