@@ -279,22 +279,31 @@ def save_record(record: GameRecord, path: str | os.PathLike[str]) -> None:
         raise
 
 
-def parse_json(text: str | bytes, where: str = "record") -> Json:
-    """JSON from text or bytes (an upload, a file), at most ``MAX_BYTES``; ``RecordError`` says
-    what is wrong. Nothing in it is executed."""
-    if len(text) > MAX_BYTES:
-        raise RecordError(f"{where}: {len(text):,} bytes; records are at most {MAX_BYTES:,}")
+def _reject_constant(name: str) -> object:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def parse_json(text: str | bytes, where: str = "record", max_bytes: int = MAX_BYTES) -> Json:
+    """JSON from text or bytes (an upload, a file), at most ``max_bytes``; ``RecordError`` says
+    what is wrong. Nothing in it is executed; ``NaN`` and ``Infinity`` are refused (they are not
+    JSON), a UTF-8 byte-order mark is allowed."""
+    if len(text) > max_bytes:
+        raise RecordError(f"{where}: {len(text):,} bytes; at most {max_bytes:,} are accepted")
     if isinstance(text, bytes):
         try:
-            text = text.decode("utf-8")
+            text = text.decode("utf-8-sig")
         except UnicodeDecodeError:
             raise RecordError(f"{where}: not UTF-8 text") from None
     try:
-        return json.loads(text)
+        return json.loads(text, parse_constant=_reject_constant)
     except json.JSONDecodeError as exc:
         raise RecordError(
             f"{where}: not JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
         ) from None
+    except ValueError as exc:
+        raise RecordError(f"{where}: not JSON ({exc})") from None
+    except RecursionError:
+        raise RecordError(f"{where}: the JSON is nested too deeply") from None
 
 
 def loads_record(text: str | bytes) -> GameRecord:

@@ -73,23 +73,10 @@ class LoadedGame:
 
 
 def _parse_json(raw: bytes, name: str) -> Any:
-    if len(raw) > MAX_UPLOAD_BYTES:
-        raise GameFileError(
-            f"'{name}' has {len(raw):,} bytes; game files up to {MAX_UPLOAD_BYTES:,} bytes "
-            "are accepted"
-        )
-
-    def reject(constant: str) -> object:
-        raise ValueError(f"{constant} is not a JSON number")
-
     try:
-        return json.loads(raw.decode("utf-8-sig"), parse_constant=reject)
-    except UnicodeDecodeError:
-        raise GameFileError(f"'{name}' is not UTF-8 text; expected a JSON game file") from None
-    except RecursionError:
-        raise GameFileError(f"'{name}': the JSON is nested too deeply") from None
-    except ValueError as exc:
-        raise GameFileError(f"'{name}' is not JSON ({exc}); expected a JSON game file") from None
+        return records.parse_json(raw, where=f"'{name}'", max_bytes=MAX_UPLOAD_BYTES)
+    except EngineError as exc:
+        raise GameFileError(f"{exc}; expected a JSON game file") from None
 
 
 def kind_of(data: Any) -> str | None:

@@ -133,8 +133,8 @@ def test_an_asynceclipse_save_opens_with_seat_colours_and_positions() -> None:
     ("raw", "message"),
     [
         (b"\xff\xfe not text", "not UTF-8 text"),
-        (b"{ nope", "is not JSON"),
-        (b'{"a": NaN}', "is not JSON"),
+        (b"{ nope", "not JSON (line 1"),
+        (b'{"a": NaN}', "NaN is not a JSON number"),
         (b"[1, 2]", "no known format"),
         (b'{"format": "fleetlab-battle/1"}', "format 'fleetlab-battle/1'"),
         (b'{"format": "fleetlab-game-record", "version": 99}', "not a readable game record"),
@@ -149,7 +149,7 @@ def test_files_that_cannot_be_opened_say_why(raw: bytes, message: str) -> None:
 
 
 def test_uploads_are_size_capped_before_parsing() -> None:
-    with pytest.raises(GameFileError, match="bytes; game files up to"):
+    with pytest.raises(GameFileError, match="bytes; at most 20,971,520 are accepted"):
         open_game(b" " * (MAX_UPLOAD_BYTES + 1), "big.json")
 
 
