@@ -11,6 +11,12 @@ needs a roll of at most its reach, see ``calc.dice``), the target ships (``ship_
 ``ship_damage``) and per group its ``hull`` and ``need`` (the roll needed to hit it). A ship is
 destroyed when its damage exceeds its hull. Kernels add damage to ``ship_damage`` in place.
 
+The ship and group tables are 2-D, one *row* per side, and the kernels take the row and the
+number of ships in it: Monte Carlo keeps both sides of a battle in the same arrays, so every
+call passes the same array objects and numba can drop the reference counting it would
+otherwise do for each array bound to a parameter (the cost of a volley was mostly that).
+``assign_by_rank`` wraps the kernels for one side given as 1-D arrays.
+
 **The NPC rule** (rules: "dice are assigned so that player ships are destroyed from largest to
 smallest if possible; if no ship can be destroyed, dice are assigned to do as much damage as
 possible, largest to smallest"), as Fleetlab reads it:
@@ -48,6 +54,9 @@ from calc._jit import jit, jit_inline
 
 IntArray = NDArray[np.int64]
 FloatArray = NDArray[np.float64]
+IntTable = NDArray[np.int64]
+"""2-D: one row per side (ships or groups of that side in the columns)."""
+FloatTable = NDArray[np.float64]
 
 UNREACHABLE = 1_000
 """``need`` of a group no hit may touch (e.g. non-rift ships for rift self-damage)."""
@@ -55,19 +64,22 @@ UNREACHABLE = 1_000
 
 @jit_inline
 def target_order(
-    ship_group: IntArray,
-    ship_damage: IntArray,
+    ship_group: IntTable,
+    ship_damage: IntTable,
+    row: int,
     n: int,
-    group_rank: FloatArray,
+    group_rank: FloatTable,
+    rank_row: int,
     order: IntArray,
     keys: FloatArray,
 ) -> None:
-    """Fill ``order[:n]`` with the first ``n`` ship indices sorted by group rank (higher
-    first), then damage (higher first), then group index, then ship index. ``group_rank`` is
-    size (NPC rule) or threat (greedy). ``keys`` is scratch space of at least ``n``."""
+    """Fill ``order[:n]`` with the first ``n`` ship indices of ``row`` sorted by group rank
+    (``group_rank[rank_row]``, higher first), then damage (higher first), then group index,
+    then ship index. The rank is size (NPC rule) or threat (greedy). ``keys`` is scratch space
+    of at least ``n``."""
     for i in range(n):
-        g = ship_group[i]
-        keys[i] = group_rank[g] * 1e6 + ship_damage[i] * 1e3 - g
+        g = ship_group[row, i]
+        keys[i] = group_rank[rank_row, g] * 1e6 + ship_damage[row, i] * 1e3 - g
         order[i] = i
     # Insertion sort: n is at most a few dozen and this stays allocation-free.
     for i in range(1, n):
@@ -208,15 +220,17 @@ def assign_in_order(
     hit_damage: IntArray,
     hit_reach: IntArray,
     m: int,
-    ship_group: IntArray,
-    ship_damage: IntArray,
-    group_hull: IntArray,
-    group_need: IntArray,
+    ship_group: IntTable,
+    ship_damage: IntTable,
+    row: int,
+    group_hull: IntTable,
+    group_need: IntTable,
     flags: NDArray[np.bool_],
     scratch: IntArray,
 ) -> None:
-    """The destroy pass then the leftover pass, over the ships ``order[:n]``, with the first
-    ``m`` hits (see module doc). ``flags`` holds at least 2 * m booleans, ``scratch`` 6 * m."""
+    """The destroy pass then the leftover pass, over the ships ``order[:n]`` of ``row``, with
+    the first ``m`` hits (see module doc). ``flags`` holds at least 2 * m booleans, ``scratch``
+    6 * m."""
     for i in range(m):
         flags[i] = False
     left = m
@@ -224,26 +238,26 @@ def assign_in_order(
         if left == 0:
             break
         s = order[k]
-        g = ship_group[s]
-        if ship_damage[s] > group_hull[g]:
+        g = ship_group[row, s]
+        if ship_damage[row, s] > group_hull[row, g]:
             continue
-        hp = group_hull[g] - ship_damage[s] + 1
+        hp = group_hull[row, g] - ship_damage[row, s] + 1
         for i in range(m):
             flags[m + i] = False
-        if _best_kill(hp, group_need[g], hit_damage, hit_reach, m, flags, scratch):
+        if _best_kill(hp, group_need[row, g], hit_damage, hit_reach, m, flags, scratch):
             for i in range(m):
                 if flags[m + i]:
                     flags[i] = True
                     left -= 1
-                    ship_damage[s] += hit_damage[i]
+                    ship_damage[row, s] += hit_damage[i]
     for i in range(m):
         if flags[i]:
             continue
         for k in range(n):
             s = order[k]
-            g = ship_group[s]
-            if ship_damage[s] <= group_hull[g] and group_need[g] <= hit_reach[i]:
-                ship_damage[s] += hit_damage[i]
+            g = ship_group[row, s]
+            if ship_damage[row, s] <= group_hull[row, g] and group_need[row, g] <= hit_reach[i]:
+                ship_damage[row, s] += hit_damage[i]
                 break
 
 
@@ -252,24 +266,27 @@ def assign_by_rank_into(
     hit_damage: IntArray,
     hit_reach: IntArray,
     m: int,
-    ship_group: IntArray,
-    ship_damage: IntArray,
-    group_hull: IntArray,
-    group_need: IntArray,
-    group_rank: FloatArray,
+    ship_group: IntTable,
+    ship_damage: IntTable,
+    row: int,
+    n: int,
+    group_hull: IntTable,
+    group_need: IntTable,
+    group_rank: FloatTable,
+    rank_row: int,
     order: IntArray,
     keys: FloatArray,
     flags: NDArray[np.bool_],
     scratch: IntArray,
 ) -> None:
-    """``assign_by_rank`` of the first ``m`` hits with caller-provided work space (no
-    allocation, no slicing): ``order`` and ``keys`` at least one entry per ship, ``flags`` 2
-    and ``scratch`` 6 entries per hit."""
-    n = ship_group.shape[0]
-    target_order(ship_group, ship_damage, n, group_rank, order, keys)
+    """``assign_by_rank`` of the first ``m`` hits to the first ``n`` ships of ``row``, ranked
+    by ``group_rank[rank_row]``, with caller-provided work space (no allocation, no slicing):
+    ``order`` and ``keys`` at least one entry per ship, ``flags`` 2 and ``scratch`` 6 entries
+    per hit."""
+    target_order(ship_group, ship_damage, row, n, group_rank, rank_row, order, keys)
     assign_in_order(
-        order, n, hit_damage, hit_reach, m, ship_group, ship_damage, group_hull, group_need,
-        flags, scratch,
+        order, n, hit_damage, hit_reach, m, ship_group, ship_damage, row, group_hull,
+        group_need, flags, scratch,
     )  # fmt: skip
 
 
@@ -283,11 +300,15 @@ def assign_by_rank(
     group_need: IntArray,
     group_rank: FloatArray,
 ) -> None:
-    """Assign hits by the NPC rule (rank = size) or greedily (rank = threat), in place."""
+    """Assign hits by the NPC rule (rank = size) or greedily (rank = threat), in place, to one
+    side given as 1-D arrays (the kernels see them as tables of one row)."""
     n = ship_group.shape[0]
     m = hit_damage.shape[0]
+    n_groups = group_hull.shape[0]
     assign_by_rank_into(
-        hit_damage, hit_reach, m, ship_group, ship_damage, group_hull, group_need, group_rank,
+        hit_damage, hit_reach, m, ship_group.reshape(1, n), ship_damage.reshape(1, n), 0, n,
+        group_hull.reshape(1, n_groups), group_need.reshape(1, n_groups),
+        group_rank.reshape(1, n_groups), 0,
         np.empty(n, dtype=np.int64), np.empty(n, dtype=np.float64),
         np.empty(2 * m, dtype=np.bool_), np.empty(6 * m, dtype=np.int64),
     )  # fmt: skip
