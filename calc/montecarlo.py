@@ -38,6 +38,7 @@ from calc.montecarlo_kernels import (
 )
 from calc.result import BattleResult, GroupResult, Method, SideResult, SolverStats
 from calc.summary import MAX_REPUTATION_TILES
+from calc.targeting import SHIP_DAMAGE, SHIP_GROUP
 
 DEFAULT_SAMPLES = 100_000
 CHUNK = 20_000
@@ -172,9 +173,8 @@ class MonteCarlo:
         ``calc.montecarlo_kernels``)."""
         a, d = self.arrays
         self.n_ships = np.array([len(a["grp"]), len(d["grp"])], dtype=np.int64)
-        self.n_groups = np.array([len(a["hull"]), len(d["hull"])], dtype=np.int64)
         ships = max(1, int(self.n_ships.max()))
-        width = max(1, int(self.n_groups.max()))
+        width = max(1, len(a["hull"]), len(d["hull"]))
 
         def table(key: str, dtype: type, columns: int) -> np.ndarray:
             out: np.ndarray = np.zeros((2, columns), dtype=dtype)
@@ -182,8 +182,9 @@ class MonteCarlo:
                 out[side, : len(arr[key])] = arr[key]
             return out
 
-        self.ship_group = table("grp", np.int64, ships)
-        self.start_damage = table("dmg", np.int64, ships)
+        self.start_ships = np.zeros((2, 2, ships), dtype=np.int64)
+        self.start_ships[:, SHIP_GROUP] = table("grp", np.int64, ships)
+        self.start_ships[:, SHIP_DAMAGE] = table("dmg", np.int64, ships)
         self.hull = table("hull", np.int64, width)
         self.rift = table("rift", np.bool_, width)
         self.size = table("size", np.float64, width)
@@ -208,7 +209,7 @@ class MonteCarlo:
         sa, sd = len(a["grp"]), len(d["grp"])
         survivors = np.empty((n, 2, width), dtype=np.int64)
         destroyed = np.empty((n, 2, width), dtype=np.int64)
-        damage = np.empty((rows, 2, self.ship_group.shape[1]), dtype=np.int64)
+        damage = np.empty((rows, 2, self.start_ships.shape[2]), dtype=np.int64)
         status = np.empty((rows, 2, width), dtype=np.int64)
         c = Chunk(
             winner=np.empty(n, dtype=np.int64),
@@ -222,8 +223,8 @@ class MonteCarlo:
             status=(status[:, 0, :ga], status[:, 1, :gd]) if details else None,
         )
         simulate(
-            rng, n, self.ship_group, self.start_damage, self.n_ships, self.n_groups, self.hull,
-            self.dice, self.rift, self.size, self.threat, self.morph, self.need,
+            rng, n, self.start_ships, self.n_ships, self.hull, self.dice, self.rift, self.size,
+            self.threat, self.morph, self.need,
             self.slot_side, self.slot_group, self.first_round,
             self.greedy, self.splitter, self.retreat_below, self.escapes,
             self.die_damage, self.rift_enemy, self.rift_self,

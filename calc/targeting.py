@@ -5,16 +5,23 @@ not play optimally, Monte Carlo calls them inside its compiled loop, and the gam
 them for NPCs and bots. (The ``optimal`` policy is not a rule but a search; it lives in
 ``calc.exact``.)
 
-**Representation.** Each kernel works on one volley against one side: ``hit_damage`` and
-``hit_reach`` (one entry per hit, largest damage first; a hit can be put on a ship whose group
-needs a roll of at most its reach, see ``calc.dice``), the target ships (``ship_group``,
-``ship_damage``) and per group its ``hull`` and ``need`` (the roll needed to hit it). A ship is
-destroyed when its damage exceeds its hull. Kernels add damage to ``ship_damage`` in place.
+**Representation.** Each kernel works on one volley against one side: the hits (one per
+entry, largest damage first, each with a damage and a *reach*: a hit can be put on a ship whose
+group needs a roll of at most its reach, see ``calc.dice``), the target ships (group and damage
+so far) and per group its hull and *need* (the roll needed to hit it). A ship is destroyed when
+its damage exceeds its hull. Kernels add damage to the ships in place.
 
-The ship and group tables are 2-D, one *row* per side, and the kernels take the row and the
-number of ships in it: Monte Carlo keeps both sides of a battle in the same arrays, so every
-call passes the same array objects and numba can drop the reference counting it would
-otherwise do for each array bound to a parameter (the cost of a volley was mostly that).
+The data is packed into a few tables, so that a kernel binds few arrays: numba increments and
+decrements an atomic reference count for every array bound to a parameter, and in Monte Carlo's
+inner loop that counting cost more than the rules themselves. Tables are indexed by *side*
+first (Monte Carlo keeps both sides of a battle in the same arrays), then by a named row:
+
+- ``ships[side, SHIP_GROUP | SHIP_DAMAGE, ship]``; the kernels take the number of ships;
+- ``groups[side, GROUP_HULL | GROUP_NEED, group]`` (a caller may keep more rows after these);
+- ``rank[rank_row, group]``: the target-order rank of each group (size or threat);
+- ``work[row, i]``: the hits (``HIT_DAMAGE``, ``HIT_REACH``) and the kernels' work space, at
+  ``WORK_ROWS`` by at least ``max(hits, ships)``; ``keys``: one float per ship.
+
 ``assign_by_rank`` wraps the kernels for one side given as 1-D arrays.
 
 **The NPC rule** (rules: "dice are assigned so that player ships are destroyed from largest to
@@ -54,102 +61,104 @@ from calc._jit import jit, jit_inline
 
 IntArray = NDArray[np.int64]
 FloatArray = NDArray[np.float64]
-IntTable = NDArray[np.int64]
-"""2-D: one row per side (ships or groups of that side in the columns)."""
-FloatTable = NDArray[np.float64]
 
 UNREACHABLE = 1_000
 """``need`` of a group no hit may touch (e.g. non-rift ships for rift self-damage)."""
 
+SHIP_GROUP = 0
+SHIP_DAMAGE = 1
+"""Rows of a ship table ``ships[side, row, ship]``."""
+GROUP_HULL = 0
+GROUP_NEED = 1
+"""Rows of a group table ``groups[side, row, group]`` that the kernels read."""
+HIT_DAMAGE = 0
+HIT_REACH = 1
+HIT_USED = 2
+HIT_CHOSEN = 3
+ORDER = 4
+TYPE_DAMAGE = 5
+TYPE_REACH = 6
+TYPE_COUNT = 7
+TYPE_LIMIT = 8
+TYPE_CURRENT = 9
+TYPE_BEST = 10
+WORK_ROWS = 11
+"""Rows of the work table: the hits; per hit whether it is used (assigned) and whether it is
+chosen for the kill being built; the target order of the ships; and the distinct (damage,
+reach) hit types of a kill search with their count, limit, current and best counts."""
+
 
 @jit_inline
 def target_order(
-    ship_group: IntTable,
-    ship_damage: IntTable,
-    row: int,
+    ships: IntArray,
+    side: int,
     n: int,
-    group_rank: FloatTable,
+    rank: FloatArray,
     rank_row: int,
-    order: IntArray,
+    work: IntArray,
     keys: FloatArray,
 ) -> None:
-    """Fill ``order[:n]`` with the first ``n`` ship indices of ``row`` sorted by group rank
-    (``group_rank[rank_row]``, higher first), then damage (higher first), then group index,
-    then ship index. The rank is size (NPC rule) or threat (greedy). ``keys`` is scratch space
-    of at least ``n``."""
+    """Fill ``work[ORDER, :n]`` with the first ``n`` ships of ``side`` sorted by group rank
+    (``rank[rank_row]``, higher first), then damage (higher first), then group index, then ship
+    index. The rank is size (NPC rule) or threat (greedy)."""
     for i in range(n):
-        g = ship_group[row, i]
-        keys[i] = group_rank[rank_row, g] * 1e6 + ship_damage[row, i] * 1e3 - g
-        order[i] = i
+        g = ships[side, SHIP_GROUP, i]
+        keys[i] = rank[rank_row, g] * 1e6 + ships[side, SHIP_DAMAGE, i] * 1e3 - g
+        work[ORDER, i] = i
     # Insertion sort: n is at most a few dozen and this stays allocation-free.
     for i in range(1, n):
         j = i
-        while j > 0 and keys[order[j]] > keys[order[j - 1]]:
-            order[j], order[j - 1] = order[j - 1], order[j]
+        while j > 0 and keys[work[ORDER, j]] > keys[work[ORDER, j - 1]]:
+            work[ORDER, j], work[ORDER, j - 1] = work[ORDER, j - 1], work[ORDER, j]
             j -= 1
 
 
 @jit_inline
-def _best_kill(
-    hp: int,
-    need: int,
-    hit_damage: IntArray,
-    hit_reach: IntArray,
-    m: int,
-    flags: NDArray[np.bool_],
-    scratch: IntArray,
-) -> bool:
+def _best_kill(hp: int, need: int, m: int, work: IntArray) -> bool:
     """Choose unused hits that reach ``need`` and sum to at least ``hp``, marking them in
-    ``chosen``. Preference: least overkill, then fewest hits, then the lowest total reach,
-    then (a total order) the most hits of the smallest (damage, reach) type, and so on.
-    The first ``m`` hits count; ``flags[i]`` says hit ``i`` is used, ``flags[m + i]`` that it is
-    chosen; ``scratch`` holds at least 6 * m integers. (Indices, not slices: views cost more
-    than this work.)"""
+    ``work[HIT_CHOSEN]``. Preference: least overkill, then fewest hits, then the lowest total
+    reach, then (a total order) the most hits of the smallest (damage, reach) type, and so on.
+    The first ``m`` hits count."""
     total = 0
     for i in range(m):
-        if not flags[i] and hit_reach[i] >= need:
-            total += hit_damage[i]
+        if not work[HIT_USED, i] and work[HIT_REACH, i] >= need:
+            total += work[HIT_DAMAGE, i]
     if total < hp:
         return False
     # Distinct (damage, reach) types among eligible hits, sorted ascending, with counts.
-    # Work space laid out in ``scratch`` (indexed directly: views cost more than the work).
-    td = 0  # type damage
-    tr = m  # type reach
-    tc = 2 * m  # type count
-    tl = 3 * m  # limit per type
-    tx = 4 * m  # current counts
-    tb = 5 * m  # best counts
     types = 0
     for i in range(m):
-        if flags[i] or hit_reach[i] < need:
+        if work[HIT_USED, i] or work[HIT_REACH, i] < need:
             continue
+        damage = work[HIT_DAMAGE, i]
+        reach = work[HIT_REACH, i]
         found = -1
         for t in range(types):
-            if scratch[td + t] == hit_damage[i] and scratch[tr + t] == hit_reach[i]:
+            if work[TYPE_DAMAGE, t] == damage and work[TYPE_REACH, t] == reach:
                 found = t
                 break
         if found >= 0:
-            scratch[tc + found] += 1
+            work[TYPE_COUNT, found] += 1
             continue
         # Insert keeping (damage, reach) ascending.
         pos = types
         while pos > 0 and (
-            scratch[td + pos - 1] > hit_damage[i]
-            or (scratch[td + pos - 1] == hit_damage[i] and scratch[tr + pos - 1] > hit_reach[i])
+            work[TYPE_DAMAGE, pos - 1] > damage
+            or (work[TYPE_DAMAGE, pos - 1] == damage and work[TYPE_REACH, pos - 1] > reach)
         ):
-            scratch[td + pos] = scratch[td + pos - 1]
-            scratch[tr + pos] = scratch[tr + pos - 1]
-            scratch[tc + pos] = scratch[tc + pos - 1]
+            work[TYPE_DAMAGE, pos] = work[TYPE_DAMAGE, pos - 1]
+            work[TYPE_REACH, pos] = work[TYPE_REACH, pos - 1]
+            work[TYPE_COUNT, pos] = work[TYPE_COUNT, pos - 1]
             pos -= 1
-        scratch[td + pos] = hit_damage[i]
-        scratch[tr + pos] = hit_reach[i]
-        scratch[tc + pos] = 1
+        work[TYPE_DAMAGE, pos] = damage
+        work[TYPE_REACH, pos] = reach
+        work[TYPE_COUNT, pos] = 1
         types += 1
     for t in range(types):
-        cap = (hp + scratch[td + t] - 1) // scratch[td + t]
-        scratch[tl + t] = min(scratch[tc + t], cap)
-        scratch[tx + t] = 0
-        scratch[tb + t] = 0
+        cap = (hp + work[TYPE_DAMAGE, t] - 1) // work[TYPE_DAMAGE, t]
+        work[TYPE_LIMIT, t] = min(work[TYPE_COUNT, t], cap)
+        work[TYPE_CURRENT, t] = 0
+        work[TYPE_BEST, t] = 0
     found_any = False
     best_waste = 0
     best_count = 0
@@ -159,9 +168,9 @@ def _best_kill(
         c = 0
         r = 0
         for t in range(types):
-            s += scratch[tx + t] * scratch[td + t]
-            c += scratch[tx + t]
-            r += scratch[tx + t] * scratch[tr + t]
+            s += work[TYPE_CURRENT, t] * work[TYPE_DAMAGE, t]
+            c += work[TYPE_CURRENT, t]
+            r += work[TYPE_CURRENT, t] * work[TYPE_REACH, t]
         if s >= hp:
             waste = s - hp
             better = False
@@ -175,8 +184,8 @@ def _best_kill(
                         better = True
                     elif r == best_reach:
                         for t in range(types):
-                            if scratch[tx + t] != scratch[tb + t]:
-                                better = scratch[tx + t] > scratch[tb + t]
+                            if work[TYPE_CURRENT, t] != work[TYPE_BEST, t]:
+                                better = work[TYPE_CURRENT, t] > work[TYPE_BEST, t]
                                 break
             if better:
                 found_any = True
@@ -184,110 +193,90 @@ def _best_kill(
                 best_count = c
                 best_reach = r
                 for t in range(types):
-                    scratch[tb + t] = scratch[tx + t]
+                    work[TYPE_BEST, t] = work[TYPE_CURRENT, t]
         # Odometer increment.
         t = 0
         while t < types:
-            scratch[tx + t] += 1
-            if scratch[tx + t] <= scratch[tl + t]:
+            work[TYPE_CURRENT, t] += 1
+            if work[TYPE_CURRENT, t] <= work[TYPE_LIMIT, t]:
                 break
-            scratch[tx + t] = 0
+            work[TYPE_CURRENT, t] = 0
             t += 1
         if t == types:
             break
     if not found_any:
         return False
     for t in range(types):
-        k = scratch[tb + t]
+        k = work[TYPE_BEST, t]
         for i in range(m):
             if k == 0:
                 break
             if (
-                not flags[i]
-                and not flags[m + i]
-                and hit_damage[i] == scratch[td + t]
-                and hit_reach[i] == scratch[tr + t]
+                not work[HIT_USED, i]
+                and not work[HIT_CHOSEN, i]
+                and work[HIT_DAMAGE, i] == work[TYPE_DAMAGE, t]
+                and work[HIT_REACH, i] == work[TYPE_REACH, t]
             ):
-                flags[m + i] = True
+                work[HIT_CHOSEN, i] = 1
                 k -= 1
     return True
 
 
 @jit_inline
 def assign_in_order(
-    order: IntArray,
-    n: int,
-    hit_damage: IntArray,
-    hit_reach: IntArray,
-    m: int,
-    ship_group: IntTable,
-    ship_damage: IntTable,
-    row: int,
-    group_hull: IntTable,
-    group_need: IntTable,
-    flags: NDArray[np.bool_],
-    scratch: IntArray,
+    n: int, m: int, ships: IntArray, side: int, groups: IntArray, work: IntArray
 ) -> None:
-    """The destroy pass then the leftover pass, over the ships ``order[:n]`` of ``row``, with
-    the first ``m`` hits (see module doc). ``flags`` holds at least 2 * m booleans, ``scratch``
-    6 * m."""
+    """The destroy pass then the leftover pass, over the ships ``work[ORDER, :n]`` of ``side``,
+    with the first ``m`` hits (see module doc)."""
     for i in range(m):
-        flags[i] = False
+        work[HIT_USED, i] = 0
     left = m
     for k in range(n):
         if left == 0:
             break
-        s = order[k]
-        g = ship_group[row, s]
-        if ship_damage[row, s] > group_hull[row, g]:
+        s = work[ORDER, k]
+        g = ships[side, SHIP_GROUP, s]
+        if ships[side, SHIP_DAMAGE, s] > groups[side, GROUP_HULL, g]:
             continue
-        hp = group_hull[row, g] - ship_damage[row, s] + 1
+        hp = groups[side, GROUP_HULL, g] - ships[side, SHIP_DAMAGE, s] + 1
         for i in range(m):
-            flags[m + i] = False
-        if _best_kill(hp, group_need[row, g], hit_damage, hit_reach, m, flags, scratch):
+            work[HIT_CHOSEN, i] = 0
+        if _best_kill(hp, groups[side, GROUP_NEED, g], m, work):
             for i in range(m):
-                if flags[m + i]:
-                    flags[i] = True
+                if work[HIT_CHOSEN, i]:
+                    work[HIT_USED, i] = 1
                     left -= 1
-                    ship_damage[row, s] += hit_damage[i]
+                    ships[side, SHIP_DAMAGE, s] += work[HIT_DAMAGE, i]
     for i in range(m):
-        if flags[i]:
+        if work[HIT_USED, i]:
             continue
         for k in range(n):
-            s = order[k]
-            g = ship_group[row, s]
-            if ship_damage[row, s] <= group_hull[row, g] and group_need[row, g] <= hit_reach[i]:
-                ship_damage[row, s] += hit_damage[i]
+            s = work[ORDER, k]
+            g = ships[side, SHIP_GROUP, s]
+            if (
+                ships[side, SHIP_DAMAGE, s] <= groups[side, GROUP_HULL, g]
+                and groups[side, GROUP_NEED, g] <= work[HIT_REACH, i]
+            ):
+                ships[side, SHIP_DAMAGE, s] += work[HIT_DAMAGE, i]
                 break
 
 
 @jit_inline
 def assign_by_rank_into(
-    hit_damage: IntArray,
-    hit_reach: IntArray,
     m: int,
-    ship_group: IntTable,
-    ship_damage: IntTable,
-    row: int,
+    ships: IntArray,
+    side: int,
     n: int,
-    group_hull: IntTable,
-    group_need: IntTable,
-    group_rank: FloatTable,
+    groups: IntArray,
+    rank: FloatArray,
     rank_row: int,
-    order: IntArray,
+    work: IntArray,
     keys: FloatArray,
-    flags: NDArray[np.bool_],
-    scratch: IntArray,
 ) -> None:
-    """``assign_by_rank`` of the first ``m`` hits to the first ``n`` ships of ``row``, ranked
-    by ``group_rank[rank_row]``, with caller-provided work space (no allocation, no slicing):
-    ``order`` and ``keys`` at least one entry per ship, ``flags`` 2 and ``scratch`` 6 entries
-    per hit."""
-    target_order(ship_group, ship_damage, row, n, group_rank, rank_row, order, keys)
-    assign_in_order(
-        order, n, hit_damage, hit_reach, m, ship_group, ship_damage, row, group_hull,
-        group_need, flags, scratch,
-    )  # fmt: skip
+    """``assign_by_rank`` of the first ``m`` hits of ``work`` to the first ``n`` ships of
+    ``side``, ranked by ``rank[rank_row]``, in the caller's tables (no allocation)."""
+    target_order(ships, side, n, rank, rank_row, work, keys)
+    assign_in_order(n, m, ships, side, groups, work)
 
 
 @jit
@@ -301,17 +290,29 @@ def assign_by_rank(
     group_rank: FloatArray,
 ) -> None:
     """Assign hits by the NPC rule (rank = size) or greedily (rank = threat), in place, to one
-    side given as 1-D arrays (the kernels see them as tables of one row)."""
+    side given as 1-D arrays (packed here into tables of one side)."""
     n = ship_group.shape[0]
     m = hit_damage.shape[0]
     n_groups = group_hull.shape[0]
-    assign_by_rank_into(
-        hit_damage, hit_reach, m, ship_group.reshape(1, n), ship_damage.reshape(1, n), 0, n,
-        group_hull.reshape(1, n_groups), group_need.reshape(1, n_groups),
-        group_rank.reshape(1, n_groups), 0,
-        np.empty(n, dtype=np.int64), np.empty(n, dtype=np.float64),
-        np.empty(2 * m, dtype=np.bool_), np.empty(6 * m, dtype=np.int64),
-    )  # fmt: skip
+    ships = np.empty((1, 2, n), dtype=np.int64)
+    groups = np.empty((1, 2, n_groups), dtype=np.int64)
+    rank = np.empty((1, n_groups), dtype=np.float64)
+    width = max(1, m, n)
+    work = np.zeros((WORK_ROWS, width), dtype=np.int64)
+    keys = np.zeros(width, dtype=np.float64)
+    for s in range(n):
+        ships[0, SHIP_GROUP, s] = ship_group[s]
+        ships[0, SHIP_DAMAGE, s] = ship_damage[s]
+    for g in range(n_groups):
+        groups[0, GROUP_HULL, g] = group_hull[g]
+        groups[0, GROUP_NEED, g] = group_need[g]
+        rank[0, g] = group_rank[g]
+    for i in range(m):
+        work[HIT_DAMAGE, i] = hit_damage[i]
+        work[HIT_REACH, i] = hit_reach[i]
+    assign_by_rank_into(m, ships, 0, n, groups, rank, 0, work, keys)
+    for s in range(n):
+        ship_damage[s] = ships[0, SHIP_DAMAGE, s]
 
 
 def threat(cannon_damage_per_die: tuple[int, ...], computer: int, rift_dice: int) -> float:
