@@ -74,18 +74,17 @@ GROUP_NEED = 1
 HIT_DAMAGE = 0
 HIT_REACH = 1
 HIT_USED = 2
-HIT_CHOSEN = 3
-ORDER = 4
-TYPE_DAMAGE = 5
-TYPE_REACH = 6
-TYPE_COUNT = 7
-TYPE_LIMIT = 8
-TYPE_CURRENT = 9
-TYPE_BEST = 10
-WORK_ROWS = 11
-"""Rows of the work table: the hits; per hit whether it is used (assigned) and whether it is
-chosen for the kill being built; the target order of the ships; and the distinct (damage,
-reach) hit types of a kill search with their count, limit, current and best counts."""
+ORDER = 3
+TYPE_DAMAGE = 4
+TYPE_REACH = 5
+TYPE_COUNT = 6
+TYPE_LIMIT = 7
+TYPE_CURRENT = 8
+TYPE_BEST = 9
+WORK_ROWS = 10
+"""Rows of the work table: the hits; per hit whether it is used (assigned); the target order
+of the ships; and the distinct (damage, reach) hit types of a kill search with their count,
+limit, current and best counts."""
 
 
 @jit_inline
@@ -114,120 +113,18 @@ def target_order(
 
 
 @jit_inline
-def _best_kill(hp: int, need: int, m: int, work: IntArray) -> bool:
-    """Choose unused hits that reach ``need`` and sum to at least ``hp``, marking them in
-    ``work[HIT_CHOSEN]``. Preference: least overkill, then fewest hits, then the lowest total
-    reach, then (a total order) the most hits of the smallest (damage, reach) type, and so on.
-    The first ``m`` hits count."""
-    total = 0
-    for i in range(m):
-        if not work[HIT_USED, i] and work[HIT_REACH, i] >= need:
-            total += work[HIT_DAMAGE, i]
-    if total < hp:
-        return False
-    # Distinct (damage, reach) types among eligible hits, sorted ascending, with counts.
-    types = 0
-    for i in range(m):
-        if work[HIT_USED, i] or work[HIT_REACH, i] < need:
-            continue
-        damage = work[HIT_DAMAGE, i]
-        reach = work[HIT_REACH, i]
-        found = -1
-        for t in range(types):
-            if work[TYPE_DAMAGE, t] == damage and work[TYPE_REACH, t] == reach:
-                found = t
-                break
-        if found >= 0:
-            work[TYPE_COUNT, found] += 1
-            continue
-        # Insert keeping (damage, reach) ascending.
-        pos = types
-        while pos > 0 and (
-            work[TYPE_DAMAGE, pos - 1] > damage
-            or (work[TYPE_DAMAGE, pos - 1] == damage and work[TYPE_REACH, pos - 1] > reach)
-        ):
-            work[TYPE_DAMAGE, pos] = work[TYPE_DAMAGE, pos - 1]
-            work[TYPE_REACH, pos] = work[TYPE_REACH, pos - 1]
-            work[TYPE_COUNT, pos] = work[TYPE_COUNT, pos - 1]
-            pos -= 1
-        work[TYPE_DAMAGE, pos] = damage
-        work[TYPE_REACH, pos] = reach
-        work[TYPE_COUNT, pos] = 1
-        types += 1
-    for t in range(types):
-        cap = (hp + work[TYPE_DAMAGE, t] - 1) // work[TYPE_DAMAGE, t]
-        work[TYPE_LIMIT, t] = min(work[TYPE_COUNT, t], cap)
-        work[TYPE_CURRENT, t] = 0
-        work[TYPE_BEST, t] = 0
-    found_any = False
-    best_waste = 0
-    best_count = 0
-    best_reach = 0
-    while True:
-        s = 0
-        c = 0
-        r = 0
-        for t in range(types):
-            s += work[TYPE_CURRENT, t] * work[TYPE_DAMAGE, t]
-            c += work[TYPE_CURRENT, t]
-            r += work[TYPE_CURRENT, t] * work[TYPE_REACH, t]
-        if s >= hp:
-            waste = s - hp
-            better = False
-            if not found_any or waste < best_waste:
-                better = True
-            elif waste == best_waste:
-                if c < best_count:
-                    better = True
-                elif c == best_count:
-                    if r < best_reach:
-                        better = True
-                    elif r == best_reach:
-                        for t in range(types):
-                            if work[TYPE_CURRENT, t] != work[TYPE_BEST, t]:
-                                better = work[TYPE_CURRENT, t] > work[TYPE_BEST, t]
-                                break
-            if better:
-                found_any = True
-                best_waste = waste
-                best_count = c
-                best_reach = r
-                for t in range(types):
-                    work[TYPE_BEST, t] = work[TYPE_CURRENT, t]
-        # Odometer increment.
-        t = 0
-        while t < types:
-            work[TYPE_CURRENT, t] += 1
-            if work[TYPE_CURRENT, t] <= work[TYPE_LIMIT, t]:
-                break
-            work[TYPE_CURRENT, t] = 0
-            t += 1
-        if t == types:
-            break
-    if not found_any:
-        return False
-    for t in range(types):
-        k = work[TYPE_BEST, t]
-        for i in range(m):
-            if k == 0:
-                break
-            if (
-                not work[HIT_USED, i]
-                and not work[HIT_CHOSEN, i]
-                and work[HIT_DAMAGE, i] == work[TYPE_DAMAGE, t]
-                and work[HIT_REACH, i] == work[TYPE_REACH, t]
-            ):
-                work[HIT_CHOSEN, i] = 1
-                k -= 1
-    return True
-
-
-@jit_inline
 def assign_in_order(
     n: int, m: int, ships: IntArray, side: int, groups: IntArray, work: IntArray
 ) -> None:
     """The destroy pass then the leftover pass, over the ships ``work[ORDER, :n]`` of ``side``,
-    with the first ``m`` hits (see module doc)."""
+    with the first ``m`` hits (see module doc).
+
+    The destroy pass builds, for each ship in turn, the best kill from the unused hits that
+    reach it: of the subsets whose damage destroys it, the least overkill, then the fewest
+    hits, then the lowest total reach, then (a total order) the most hits of the smallest
+    (damage, reach) type, and so on. Hits of one type are interchangeable, so it enumerates
+    counts per distinct (damage, reach) type rather than subsets. (One loop, not a helper per
+    ship: each call would bind ``work`` again, see the module doc.)"""
     for i in range(m):
         work[HIT_USED, i] = 0
     left = m
@@ -239,12 +136,107 @@ def assign_in_order(
         if ships[side, SHIP_DAMAGE, s] > groups[side, GROUP_HULL, g]:
             continue
         hp = groups[side, GROUP_HULL, g] - ships[side, SHIP_DAMAGE, s] + 1
+        need = groups[side, GROUP_NEED, g]
+        total = 0
         for i in range(m):
-            work[HIT_CHOSEN, i] = 0
-        if _best_kill(hp, groups[side, GROUP_NEED, g], m, work):
+            if not work[HIT_USED, i] and work[HIT_REACH, i] >= need:
+                total += work[HIT_DAMAGE, i]
+        if total < hp:
+            continue
+        # The distinct (damage, reach) types among the eligible hits, ascending, with counts.
+        types = 0
+        for i in range(m):
+            if work[HIT_USED, i] or work[HIT_REACH, i] < need:
+                continue
+            damage = work[HIT_DAMAGE, i]
+            reach = work[HIT_REACH, i]
+            found = -1
+            for t in range(types):
+                if work[TYPE_DAMAGE, t] == damage and work[TYPE_REACH, t] == reach:
+                    found = t
+                    break
+            if found >= 0:
+                work[TYPE_COUNT, found] += 1
+                continue
+            pos = types
+            while pos > 0 and (
+                work[TYPE_DAMAGE, pos - 1] > damage
+                or (work[TYPE_DAMAGE, pos - 1] == damage and work[TYPE_REACH, pos - 1] > reach)
+            ):
+                work[TYPE_DAMAGE, pos] = work[TYPE_DAMAGE, pos - 1]
+                work[TYPE_REACH, pos] = work[TYPE_REACH, pos - 1]
+                work[TYPE_COUNT, pos] = work[TYPE_COUNT, pos - 1]
+                pos -= 1
+            work[TYPE_DAMAGE, pos] = damage
+            work[TYPE_REACH, pos] = reach
+            work[TYPE_COUNT, pos] = 1
+            types += 1
+        # Every combination of counts per type (an odometer), no type beyond what the kill
+        # can use; keep the best that destroys the ship.
+        for t in range(types):
+            cap = (hp + work[TYPE_DAMAGE, t] - 1) // work[TYPE_DAMAGE, t]
+            work[TYPE_LIMIT, t] = min(work[TYPE_COUNT, t], cap)
+            work[TYPE_CURRENT, t] = 0
+            work[TYPE_BEST, t] = 0
+        found_any = False
+        best_waste = 0
+        best_count = 0
+        best_reach = 0
+        while True:
+            dealt = 0
+            count = 0
+            reach_sum = 0
+            for t in range(types):
+                dealt += work[TYPE_CURRENT, t] * work[TYPE_DAMAGE, t]
+                count += work[TYPE_CURRENT, t]
+                reach_sum += work[TYPE_CURRENT, t] * work[TYPE_REACH, t]
+            if dealt >= hp:
+                waste = dealt - hp
+                better = False
+                if not found_any or waste < best_waste:
+                    better = True
+                elif waste == best_waste:
+                    if count < best_count:
+                        better = True
+                    elif count == best_count:
+                        if reach_sum < best_reach:
+                            better = True
+                        elif reach_sum == best_reach:
+                            for t in range(types):
+                                if work[TYPE_CURRENT, t] != work[TYPE_BEST, t]:
+                                    better = work[TYPE_CURRENT, t] > work[TYPE_BEST, t]
+                                    break
+                if better:
+                    found_any = True
+                    best_waste = waste
+                    best_count = count
+                    best_reach = reach_sum
+                    for t in range(types):
+                        work[TYPE_BEST, t] = work[TYPE_CURRENT, t]
+            t = 0
+            while t < types:
+                work[TYPE_CURRENT, t] += 1
+                if work[TYPE_CURRENT, t] <= work[TYPE_LIMIT, t]:
+                    break
+                work[TYPE_CURRENT, t] = 0
+                t += 1
+            if t == types:
+                break
+        if not found_any:
+            continue
+        # Use the kill: per type, its first unused hits in order.
+        for t in range(types):
+            wanted = work[TYPE_BEST, t]
             for i in range(m):
-                if work[HIT_CHOSEN, i]:
+                if wanted == 0:
+                    break
+                if (
+                    not work[HIT_USED, i]
+                    and work[HIT_DAMAGE, i] == work[TYPE_DAMAGE, t]
+                    and work[HIT_REACH, i] == work[TYPE_REACH, t]
+                ):
                     work[HIT_USED, i] = 1
+                    wanted -= 1
                     left -= 1
                     ships[side, SHIP_DAMAGE, s] += work[HIT_DAMAGE, i]
     for i in range(m):
