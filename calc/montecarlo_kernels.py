@@ -78,24 +78,20 @@ and to the firing side."""
 
 
 @jit_inline
-def _count(ships: Ints, groups: Ints, side: int, n: int) -> None:
-    """Living ships per group of ``side`` (its first ``n`` ships) into ``groups[side, ALIVE]``."""
-    for g in range(groups.shape[2]):
-        groups[side, ALIVE, g] = 0
-    for s in range(n):
-        g = ships[side, SHIP_GROUP, s]
-        if ships[side, SHIP_DAMAGE, s] <= groups[side, GROUP_HULL, g]:
-            groups[side, ALIVE, g] += 1
-
-
-@jit_inline
-def _present(groups: Ints, side: int) -> int:
-    """Ships of ``side`` in the sector (not left) from the per-group counts."""
-    n = 0
-    for g in range(groups.shape[2]):
-        if groups[side, STATUS, g] != LEFT:
-            n += groups[side, ALIVE, g]
-    return n
+def _count(ships: Ints, groups: Ints, n_ships: Ints, present: Ints) -> None:
+    """Count the living ships per group of each side into ``groups[side, ALIVE]``, and into
+    ``present[side]`` how many of them are in the sector (not left)."""
+    for side in range(2):
+        for g in range(groups.shape[2]):
+            groups[side, ALIVE, g] = 0
+        for s in range(n_ships[side]):
+            g = ships[side, SHIP_GROUP, s]
+            if ships[side, SHIP_DAMAGE, s] <= groups[side, GROUP_HULL, g]:
+                groups[side, ALIVE, g] += 1
+        present[side] = 0
+        for g in range(groups.shape[2]):
+            if groups[side, STATUS, g] != LEFT:
+                present[side] += groups[side, ALIVE, g]
 
 
 @jit_inline
@@ -156,27 +152,24 @@ def _repair(ships: Ints, groups: Ints, side: int, n: int) -> None:
 
 
 @jit_inline
-def _volley(
+def _roll(
     rng: np.random.Generator,
     side: int,
     g: int,
     n: int,
     kind: int,
     splitter: bool,
-    n_own: int,
-    n_enemy: int,
     dice: Ints,
     need: Ints,
     faces: Ints,
-    ships: Ints,
     groups: Ints,
-    floats: Floats,
     work: Ints,
-    keys: Floats,
-) -> None:
+) -> tuple[int, int]:
     """Roll the ``kind`` dice (per colour; pink = rift) of ``n`` ships of group ``g`` of
-    ``side`` and assign the hits: to the enemy's ``n_enemy`` ships by ``floats[RANK + enemy]``,
-    rift self-damage to the side's own ``n_own`` ships that carry rift dice by size."""
+    ``side``. Writes the hits on the enemy into ``work`` (largest damage first, then lowest
+    reach: the order of ``calc.dice`` outcomes) and the roll needed against each enemy group
+    into ``groups[enemy, GROUP_NEED]``; returns the number of hits and the points of rift
+    self-damage."""
     enemy = 1 - side
     n_groups = groups.shape[2]
     for h in range(n_groups):
@@ -214,39 +207,49 @@ def _volley(
             work[HIT_REACH, m] = RIFT_REACH_VALUE
             m += 1
         self_points += faces[RIFT_SELF, face]
-    if m > 0:
-        # Largest damage first, then lowest reach (the order of calc.dice outcomes).
-        for i in range(1, m):
-            j = i
-            while j > 0 and (
-                work[HIT_DAMAGE, j] > work[HIT_DAMAGE, j - 1]
-                or (
-                    work[HIT_DAMAGE, j] == work[HIT_DAMAGE, j - 1]
-                    and work[HIT_REACH, j] < work[HIT_REACH, j - 1]
-                )
-            ):
-                work[HIT_DAMAGE, j], work[HIT_DAMAGE, j - 1] = (
-                    work[HIT_DAMAGE, j - 1],
-                    work[HIT_DAMAGE, j],
-                )
-                work[HIT_REACH, j], work[HIT_REACH, j - 1] = (
-                    work[HIT_REACH, j - 1],
-                    work[HIT_REACH, j],
-                )
-                j -= 1
-        assign_by_rank_into(m, ships, enemy, n_enemy, groups, floats, RANK + enemy, work, keys)
-    if self_points > 0:
-        for h in range(n_groups):
-            if groups[side, RIFT, h] and groups[side, STATUS, h] != LEFT:
-                groups[side, GROUP_NEED, h] = 0
-            else:
-                groups[side, GROUP_NEED, h] = UNREACHABLE
-        for i in range(self_points):
-            work[HIT_DAMAGE, i] = 1
-            work[HIT_REACH, i] = RIFT_REACH_VALUE
-        assign_by_rank_into(
-            self_points, ships, side, n_own, groups, floats, SIZE + side, work, keys
-        )
+    for i in range(1, m):
+        j = i
+        while j > 0 and (
+            work[HIT_DAMAGE, j] > work[HIT_DAMAGE, j - 1]
+            or (
+                work[HIT_DAMAGE, j] == work[HIT_DAMAGE, j - 1]
+                and work[HIT_REACH, j] < work[HIT_REACH, j - 1]
+            )
+        ):
+            work[HIT_DAMAGE, j], work[HIT_DAMAGE, j - 1] = (
+                work[HIT_DAMAGE, j - 1],
+                work[HIT_DAMAGE, j],
+            )
+            work[HIT_REACH, j], work[HIT_REACH, j - 1] = (
+                work[HIT_REACH, j - 1],
+                work[HIT_REACH, j],
+            )
+            j -= 1
+    return m, self_points
+
+
+@jit_inline
+def _rift_self_damage(
+    points: int,
+    ships: Ints,
+    side: int,
+    n: int,
+    groups: Ints,
+    floats: Floats,
+    work: Ints,
+    keys: Floats,
+) -> None:
+    """``points`` of rift self-damage, one hit each, to the ships of ``side`` (its first ``n``)
+    in the sector that carry rift dice, by the NPC rule (size)."""
+    for h in range(groups.shape[2]):
+        if groups[side, RIFT, h] and groups[side, STATUS, h] != LEFT:
+            groups[side, GROUP_NEED, h] = 0
+        else:
+            groups[side, GROUP_NEED, h] = UNREACHABLE
+    for i in range(points):
+        work[HIT_DAMAGE, i] = 1
+        work[HIT_REACH, i] = RIFT_REACH_VALUE
+    assign_by_rank_into(points, ships, side, n, groups, floats, SIZE + side, work, keys)
 
 
 @jit_numpy_errors
@@ -319,14 +322,14 @@ def simulate(
     keys = np.zeros(work.shape[1], dtype=np.float64)
     any_morph = morph.sum() > 0
     declared = np.zeros(2, dtype=np.bool_)
+    present = np.zeros(2, dtype=np.int64)
     all_retreat = np.zeros(2, dtype=np.bool_)
     for b in range(n_battles):
         ships[:] = start_ships
         groups[:] = start_groups
         declared[:] = False
         all_retreat[:] = False
-        for side in range(2):
-            _count(ships, groups, side, n_ships[side])
+        _count(ships, groups, n_ships, present)
         winner = WINNER_UNFINISHED
         rounds = 0
         j = 0
@@ -381,17 +384,28 @@ def simulate(
                     else:
                         kind = MISSILES if missiles else CANNONS
                         if groups[side, TOTAL + kind, g] > 0:
-                            _volley(
-                                rng, side, g, n, kind, splitter[side] and not missiles,
-                                n_ships[side], n_ships[1 - side], dice, need, faces, ships,
-                                groups, floats, work, keys,
+                            # Roll, then assign the hits to the enemy (ranked as it ranks
+                            # them), then rift self-damage.
+                            enemy = 1 - side
+                            hits, self_points = _roll(
+                                rng, side, g, n, kind, splitter[side] and not missiles, dice,
+                                need, faces, groups, work,
                             )  # fmt: skip
+                            if hits > 0:
+                                assign_by_rank_into(
+                                    hits, ships, enemy, n_ships[enemy], groups, floats,
+                                    RANK + enemy, work, keys,
+                                )  # fmt: skip
+                            if self_points > 0:
+                                _rift_self_damage(
+                                    self_points, ships, side, n_ships[side], groups, floats,
+                                    work, keys,
+                                )  # fmt: skip
                             acted = True
             if acted:
-                for side in range(2):
-                    _count(ships, groups, side, n_ships[side])
-                in_a = _present(groups, 0)
-                in_d = _present(groups, 1)
+                _count(ships, groups, n_ships, present)
+                in_a = present[0]
+                in_d = present[1]
                 if in_a == 0 or in_d == 0:
                     if in_a > 0:
                         winner = WINNER_ATTACKER
@@ -432,5 +446,8 @@ def simulate(
         out_participated[b, 0] = not (all_retreat[0] or stalemate_escape)
         out_participated[b, 1] = not all_retreat[1]
         if out_damage.shape[0] > 0:
-            out_damage[b] = ships[:, SHIP_DAMAGE]
-            out_status[b] = groups[:, STATUS]
+            for side in range(2):
+                for s in range(n_ships[side]):
+                    out_damage[b, side, s] = ships[side, SHIP_DAMAGE, s]
+                for g in range(width):
+                    out_status[b, side, g] = groups[side, STATUS, g]
