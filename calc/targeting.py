@@ -13,14 +13,15 @@ its damage exceeds its hull. Kernels add damage to the ships in place.
 
 The data is packed into a few tables, so that a kernel binds few arrays: numba increments and
 decrements an atomic reference count for every array bound to a parameter, and in Monte Carlo's
-inner loop that counting cost more than the rules themselves. Tables are indexed by *side*
-first (Monte Carlo keeps both sides of a battle in the same arrays), then by a named row:
+inner loop that counting once cost more than the rules themselves (see
+``calc.montecarlo_kernels``). Tables are indexed by *side* first (Monte Carlo keeps both sides
+of a battle in the same arrays), then by a named row:
 
 - ``ships[side, SHIP_GROUP | SHIP_DAMAGE, ship]``; the kernels take the number of ships;
 - ``groups[side, GROUP_HULL | GROUP_NEED, group]`` (a caller may keep more rows after these);
 - ``rank[rank_row, group]``: the target-order rank of each group (size or threat);
-- ``work[row, i]``: the hits (``HIT_DAMAGE``, ``HIT_REACH``) and the kernels' work space, at
-  ``WORK_ROWS`` by at least ``max(hits, ships)``; ``keys``: one float per ship.
+- ``work[row, i]``, ``WORK_ROWS`` rows of at least ``max(hits, ships)``: the hits
+  (``HIT_DAMAGE``, ``HIT_REACH``) and the kernels' work space; ``keys``: one float per ship.
 
 ``assign_by_rank`` wraps the kernels for one side given as 1-D arrays.
 
