@@ -23,3 +23,11 @@ def jit_inline(fn: F) -> F:
     """Like ``jit``, but numba inlines the function into its callers (small hot helpers whose
     arguments are large tuples of arrays, where a real call would copy them)."""
     return cast(F, numba.njit(cache=True, nogil=True, inline="always")(fn))
+
+
+def jit_numpy_errors(fn: F) -> F:
+    """Like ``jit``, with NumPy's error model: division by zero gives inf, nan or 0 instead of
+    raising. For hot loops that never divide by zero: a possible raise is a path on which numba
+    cannot prove its reference counting useless, so the model also lets it drop that counting
+    (inlined helpers are compiled with their caller's model)."""
+    return cast(F, numba.njit(cache=True, nogil=True, error_model="numpy")(fn))

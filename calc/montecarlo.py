@@ -27,6 +27,8 @@ from calc.dice import RIFT_FACES, hit_threshold
 from calc.errors import BattleError
 from calc.model import Battle, Policy, RetreatPolicy, Side
 from calc.montecarlo_kernels import (
+    CANNONS,
+    MISSILES,
     WINNER_ATTACKER,
     WINNER_DEFENDER,
     WINNER_DRAW,
@@ -36,6 +38,7 @@ from calc.montecarlo_kernels import (
 )
 from calc.result import BattleResult, GroupResult, Method, SideResult, SolverStats
 from calc.summary import MAX_REPUTATION_TILES
+from calc.targeting import SHIP_DAMAGE, SHIP_GROUP
 
 DEFAULT_SAMPLES = 100_000
 CHUNK = 20_000
@@ -163,49 +166,70 @@ class MonteCarlo:
             if len(per_ship):
                 most_dice = max(most_dice, int((per_ship * np.array(spec.counts)).max()))
         self.max_hits = max(1, most_dice)
+        self._pack()
+
+    def _pack(self) -> None:
+        """Both sides in the same arrays, side first, padded to the larger side (the layout of
+        ``calc.montecarlo_kernels``)."""
+        a, d = self.arrays
+        self.n_ships = np.array([len(a["grp"]), len(d["grp"])], dtype=np.int64)
+        ships = max(1, int(self.n_ships.max()))
+        width = max(1, len(a["hull"]), len(d["hull"]))
+
+        def table(key: str, dtype: type, columns: int) -> np.ndarray:
+            out: np.ndarray = np.zeros((2, columns), dtype=dtype)
+            for side, arr in enumerate(self.arrays):
+                out[side, : len(arr[key])] = arr[key]
+            return out
+
+        self.start_ships = np.zeros((2, 2, ships), dtype=np.int64)
+        self.start_ships[:, SHIP_GROUP] = table("grp", np.int64, ships)
+        self.start_ships[:, SHIP_DAMAGE] = table("dmg", np.int64, ships)
+        self.hull = table("hull", np.int64, width)
+        self.rift = table("rift", np.bool_, width)
+        self.size = table("size", np.float64, width)
+        self.threat = table("threat", np.float64, width)
+        self.morph = table("morph", np.int64, width)
+        self.dice = np.zeros((2, 2, width, 5), dtype=np.int64)
+        self.need = np.zeros((2, width, width), dtype=np.int64)
+        for side, arr in enumerate(self.arrays):
+            groups = len(arr["hull"])
+            self.dice[side, MISSILES, :groups] = arr["missiles"]
+            self.dice[side, CANNONS, :groups] = arr["cannons"]
+        self.need[0, : self.need_ad.shape[0], : self.need_ad.shape[1]] = self.need_ad
+        self.need[1, : self.need_da.shape[0], : self.need_da.shape[1]] = self.need_da
 
     def chunk(self, rng: np.random.Generator, n: int, *, details: bool = False) -> Chunk:
         """Simulate ``n`` battles; with ``details`` also every ship's final damage and every
         group's retreat status (sector combat chains battles on them)."""
         a, d = self.arrays
         rows = n if details else 0
-        damage = (
-            np.empty((rows, len(a["grp"])), dtype=np.int64),
-            np.empty((rows, len(d["grp"])), dtype=np.int64),
-        )
-        status = (
-            np.empty((rows, len(a["hull"])), dtype=np.int64),
-            np.empty((rows, len(d["hull"])), dtype=np.int64),
-        )
+        width = self.hull.shape[1]
+        ga, gd = len(a["hull"]), len(d["hull"])
+        sa, sd = len(a["grp"]), len(d["grp"])
+        survivors = np.empty((n, 2, width), dtype=np.int64)
+        destroyed = np.empty((n, 2, width), dtype=np.int64)
+        damage = np.empty((rows, 2, self.start_ships.shape[2]), dtype=np.int64)
+        status = np.empty((rows, 2, width), dtype=np.int64)
         c = Chunk(
             winner=np.empty(n, dtype=np.int64),
-            survivors=(
-                np.empty((n, len(a["hull"])), dtype=np.int64),
-                np.empty((n, len(d["hull"])), dtype=np.int64),
-            ),
-            destroyed=(
-                np.empty((n, len(a["hull"])), dtype=np.int64),
-                np.empty((n, len(d["hull"])), dtype=np.int64),
-            ),
+            survivors=(survivors[:, 0, :ga], survivors[:, 1, :gd]),
+            destroyed=(destroyed[:, 0, :ga], destroyed[:, 1, :gd]),
             rounds=np.empty(n, dtype=np.int64),
             saved=np.empty((n, 2), dtype=np.int64),
             retreated=np.empty((n, 2), dtype=np.bool_),
             participated=np.empty((n, 2), dtype=np.bool_),
-            damage=damage if details else None,
-            status=status if details else None,
+            damage=(damage[:, 0, :sa], damage[:, 1, :sd]) if details else None,
+            status=(status[:, 0, :ga], status[:, 1, :gd]) if details else None,
         )
         simulate(
-            rng, n,
-            a["grp"], a["dmg"], a["hull"], a["cannons"], a["missiles"],
-            a["rift"], a["size"], a["threat"], a["morph"],
-            d["grp"], d["dmg"], d["hull"], d["cannons"], d["missiles"],
-            d["rift"], d["size"], d["threat"], d["morph"],
-            self.need_ad, self.need_da, self.slot_side, self.slot_group, self.first_round,
+            rng, n, self.start_ships, self.n_ships, self.hull, self.dice, self.rift, self.size,
+            self.threat, self.morph, self.need,
+            self.slot_side, self.slot_group, self.first_round,
             self.greedy, self.splitter, self.retreat_below, self.escapes,
             self.die_damage, self.rift_enemy, self.rift_self,
-            MAX_ROUNDS, self.max_hits, c.winner, c.survivors[0], c.survivors[1],
-            c.destroyed[0], c.destroyed[1], c.rounds, c.saved, c.retreated, c.participated,
-            damage[0], damage[1], status[0], status[1],
+            MAX_ROUNDS, self.max_hits, c.winner, survivors, destroyed, c.rounds, c.saved,
+            c.retreated, c.participated, damage, status,
         )  # fmt: skip
         return c
 

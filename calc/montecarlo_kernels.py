@@ -5,6 +5,28 @@ precomputed with ``calc.dice.hit_threshold``, the rift faces come from ``calc.di
 and hits are assigned by the ``calc.targeting`` kernels (NPC rule or greedy), exactly as the
 exact solver assigns them. A die's *reach* is, as in ``calc.dice``, the highest roll needed by a
 living target type that the die meets.
+
+**Layout.** Both sides live in the same arrays, indexed by side first (0 attacker, 1 defender)
+and padded to the larger side, in the tables of ``calc.targeting``: ``ships[side, row, ship]``
+(``n_ships[side]`` real ships), ``groups[side, row, group]`` with this module's rows after the
+targeting ones (padding groups have no ships, so they never count), ``floats[row, group]``
+(target ranks, sizes, firepower) and one ``work`` table with the hits.
+
+**Speed.** Numba increments and decrements an atomic reference count for every array bound to
+a parameter of a helper, inlined or not, and drops the pair only when it can prove it useless.
+With one array per side and per quantity, that counting took most of the time of this loop.
+The code is shaped so that numba drops every pair in the battle loop:
+
+- helpers take the shared tables and a side, never one side's arrays picked by an ``if``;
+- a volley is three helpers called in turn from the loop (roll, assign to the enemy, rift
+  self-damage), not one helper that calls the others under conditions; and the targeting
+  kernels call no helper per ship;
+- ``simulate`` uses NumPy's error model (``calc._jit.jit_numpy_errors``): a possible
+  ZeroDivisionError is an exit on which the counting cannot be dropped. No division here can
+  be by zero.
+
+To check a change, compile ``simulate`` into an empty ``NUMBA_CACHE_DIR`` and count the
+``NRT_incref`` calls in ``simulate.inspect_llvm(signature)`` outside its entry block: none.
 """
 
 from __future__ import annotations
@@ -12,8 +34,18 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import NDArray
 
-from calc._jit import jit, jit_inline
-from calc.targeting import UNREACHABLE, assign_by_rank_into
+from calc._jit import jit_inline, jit_numpy_errors
+from calc.targeting import (
+    GROUP_HULL,
+    GROUP_NEED,
+    HIT_DAMAGE,
+    HIT_REACH,
+    SHIP_DAMAGE,
+    SHIP_GROUP,
+    UNREACHABLE,
+    WORK_ROWS,
+    assign_by_rank_into,
+)
 
 Ints = NDArray[np.int64]
 Floats = NDArray[np.float64]
@@ -21,201 +53,229 @@ Bools = NDArray[np.bool_]
 
 RIFT_REACH_VALUE = 99
 WINNER_ATTACKER, WINNER_DEFENDER, WINNER_DRAW, WINNER_STALEMATE, WINNER_UNFINISHED = 0, 1, 2, 3, 4
+MISSILES = 0
+CANNONS = 1
+"""The ``kind`` index of ``dice``."""
+FIGHTING = 0
+RETREATING = 1
+LEFT = 2
+"""Group statuses: retreating ships have declared their retreat and leave the sector (LEFT) at
+their next activation."""
+
+STATUS = 2
+ALIVE = 3
+RIFT = 4
+MORPH = 5
+ARMED = 6
+TOTAL = 7
+GROUP_ROWS = 9
+"""Rows of ``groups`` after ``GROUP_HULL`` and ``GROUP_NEED`` (the roll the current volley
+needs against each group): status, living ships, has rift dice, Morph Shields, has cannons,
+and the number of dice per kind (``TOTAL + MISSILES``, ``TOTAL + CANNONS``)."""
+
+RANK = 0
+SIZE = 2
+FIREPOWER = 4
+FLOAT_ROWS = 6
+"""Rows of ``floats``, each plus a side: how the enemy of that side ranks its groups (threat if
+it plays greedy, else size), size (rift self-damage follows the NPC rule) and firepower (the
+retreat heuristic)."""
+
+DIE_DAMAGE = 0
+RIFT_ENEMY = 1
+RIFT_SELF = 2
+"""Rows of ``faces``: damage per standard colour, then per rift face the damage to the enemy
+and to the firing side."""
 
 
 @jit_inline
-def _alive_in_group(grp: Ints, dmg: Ints, hull: Ints, g: int) -> int:
-    n = 0
-    for s in range(grp.shape[0]):
-        if grp[s] == g and dmg[s] <= hull[grp[s]]:
-            n += 1
-    return n
+def _count(ships: Ints, groups: Ints, n_ships: Ints, present: Ints) -> None:
+    """Count the living ships per group of each side into ``groups[side, ALIVE]``, and into
+    ``present[side]`` how many of them are in the sector (not left)."""
+    for side in range(2):
+        for g in range(groups.shape[2]):
+            groups[side, ALIVE, g] = 0
+        for s in range(n_ships[side]):
+            g = ships[side, SHIP_GROUP, s]
+            if ships[side, SHIP_DAMAGE, s] <= groups[side, GROUP_HULL, g]:
+                groups[side, ALIVE, g] += 1
+        present[side] = 0
+        for g in range(groups.shape[2]):
+            if groups[side, STATUS, g] != LEFT:
+                present[side] += groups[side, ALIVE, g]
 
 
 @jit_inline
-def _count(grp: Ints, dmg: Ints, hull: Ints, counts: Ints) -> None:
-    """Living ships per group, in one pass."""
-    for g in range(counts.shape[0]):
-        counts[g] = 0
-    for s in range(grp.shape[0]):
-        g = grp[s]
-        if dmg[s] <= hull[g]:
-            counts[g] += 1
-
-
-@jit_inline
-def _present(counts: Ints, status: Ints) -> int:
-    """Ships in the sector (not left) from the per-group counts."""
-    n = 0
-    for g in range(counts.shape[0]):
-        if status[g] != 2:
-            n += counts[g]
-    return n
-
-
-@jit_inline
-def _armed_present(counts: Ints, status: Ints, armed: Bools) -> bool:
-    """True when a living ship in the sector has cannons."""
-    for g in range(counts.shape[0]):  # noqa: SIM110 (a loop compiles better than any())
-        if counts[g] > 0 and status[g] != 2 and armed[g]:
+def _armed_present(groups: Ints, side: int) -> bool:
+    """True when a living ship of ``side`` in the sector has cannons."""
+    for g in range(groups.shape[2]):
+        if (
+            groups[side, ALIVE, g] > 0
+            and groups[side, STATUS, g] != LEFT
+            and groups[side, ARMED, g]
+        ):
             return True
     return False
 
 
 @jit_inline
-def _in_sector(grp: Ints, dmg: Ints, hull: Ints, status: Ints) -> int:
-    n = 0
-    for s in range(grp.shape[0]):
-        g = grp[s]
-        if dmg[s] <= hull[g] and status[g] != 2:
-            n += 1
-    return n
+def _in_sector(ships: Ints, groups: Ints, side: int, n: int) -> int:
+    """Living ships of ``side`` (its first ``n`` ships) that have not left the sector."""
+    count = 0
+    for s in range(n):
+        g = ships[side, SHIP_GROUP, s]
+        if (
+            ships[side, SHIP_DAMAGE, s] <= groups[side, GROUP_HULL, g]
+            and groups[side, STATUS, g] != LEFT
+        ):
+            count += 1
+    return count
 
 
 @jit_inline
-def _strength(grp: Ints, dmg: Ints, hull: Ints, status: Ints, firepower: Floats) -> float:
-    """Firepower x durability of the ships in the sector (the retreat heuristic's measure)."""
+def _strength(ships: Ints, groups: Ints, floats: Floats, side: int, n: int) -> float:
+    """Firepower x durability of the ships of ``side`` (its first ``n`` ships) in the sector:
+    the retreat heuristic's measure."""
     fire = 0.0
     hp = 0.0
-    for s in range(grp.shape[0]):
-        g = grp[s]
-        if dmg[s] <= hull[g] and status[g] != 2:
-            fire += firepower[g]
-            hp += hull[g] - dmg[s] + 1
+    for s in range(n):
+        g = ships[side, SHIP_GROUP, s]
+        hull = groups[side, GROUP_HULL, g]
+        if ships[side, SHIP_DAMAGE, s] <= hull and groups[side, STATUS, g] != LEFT:
+            fire += floats[FIREPOWER + side, g]
+            hp += hull - ships[side, SHIP_DAMAGE, s] + 1
     return fire * hp
 
 
 @jit_inline
-def _repair(grp: Ints, dmg: Ints, hull: Ints, status: Ints, morph: Ints) -> None:
-    """End of an engagement round: each ship in the sector repairs ``morph`` damage."""
-    for s in range(grp.shape[0]):
-        g = grp[s]
-        if morph[g] > 0 and dmg[s] <= hull[g] and status[g] != 2:
-            dmg[s] = max(0, dmg[s] - morph[g])
+def _repair(ships: Ints, groups: Ints, side: int, n: int) -> None:
+    """End of an engagement round: each ship of ``side`` in the sector repairs its Morph Shields'
+    damage."""
+    for s in range(n):
+        g = ships[side, SHIP_GROUP, s]
+        morph = groups[side, MORPH, g]
+        if (
+            morph > 0
+            and ships[side, SHIP_DAMAGE, s] <= groups[side, GROUP_HULL, g]
+            and groups[side, STATUS, g] != LEFT
+        ):
+            ships[side, SHIP_DAMAGE, s] = max(0, ships[side, SHIP_DAMAGE, s] - morph)
 
 
 @jit_inline
-def _volley(
+def _roll(
     rng: np.random.Generator,
-    n: int,
-    dice_table: Ints,
+    side: int,
     g: int,
+    n: int,
+    kind: int,
     splitter: bool,
-    need_table: Ints,
-    enemy_grp: Ints,
-    enemy_dmg: Ints,
-    enemy_hull: Ints,
-    enemy_rank: Floats,
-    own_grp: Ints,
-    own_dmg: Ints,
-    own_hull: Ints,
-    own_rift: Bools,
-    own_size: Floats,
-    enemy_status: Ints,
-    own_status: Ints,
-    enemy_alive: Ints,
-    die_damage: Ints,
-    rift_enemy: Ints,
-    rift_self: Ints,
-    hit_damage: Ints,
-    hit_reach: Ints,
-    needs: Ints,
-    own_needs: Ints,
-    order: Ints,
-    keys: Floats,
-    flags: Bools,
-    scratch: Ints,
-) -> None:
-    """Roll ``n`` ships' ``dice`` (per colour; pink = rift) and assign the hits. The arrays
-    after ``hit_reach`` are work space (see ``calc.targeting.assign_by_rank_into``)."""
-    n_enemy_groups = enemy_hull.shape[0]
-    for h in range(n_enemy_groups):
-        if enemy_alive[h] > 0 and enemy_status[h] != 2:
-            needs[h] = need_table[g, h]
+    dice: Ints,
+    need: Ints,
+    faces: Ints,
+    groups: Ints,
+    work: Ints,
+) -> tuple[int, int]:
+    """Roll the ``kind`` dice (per colour; pink = rift) of ``n`` ships of group ``g`` of
+    ``side``. Writes the hits on the enemy into ``work`` (largest damage first, then lowest
+    reach: the order of ``calc.dice`` outcomes) and the roll needed against each enemy group
+    into ``groups[enemy, GROUP_NEED]``; returns the number of hits and the points of rift
+    self-damage."""
+    enemy = 1 - side
+    n_groups = groups.shape[2]
+    for h in range(n_groups):
+        if groups[enemy, ALIVE, h] > 0 and groups[enemy, STATUS, h] != LEFT:
+            groups[enemy, GROUP_NEED, h] = need[side, g, h]
         else:
-            needs[h] = UNREACHABLE
+            groups[enemy, GROUP_NEED, h] = UNREACHABLE
     m = 0
     self_points = 0
     for c in range(4):
-        k = n * dice_table[g, c]
+        k = n * dice[side, kind, g, c]
+        damage = faces[DIE_DAMAGE, c]
         for _ in range(k):
             r = int(rng.random() * 6.0) + 1  # ~20x faster than rng.integers here
             reach = -1
-            for h in range(n_enemy_groups):
-                t = needs[h]
+            for h in range(n_groups):
+                t = groups[enemy, GROUP_NEED, h]
                 if t <= r and t > reach:
                     reach = t
             if reach < 0:
                 continue
             if splitter and c == 3:
-                for _p in range(die_damage[c]):
-                    hit_damage[m] = 1
-                    hit_reach[m] = reach
+                for _p in range(damage):
+                    work[HIT_DAMAGE, m] = 1
+                    work[HIT_REACH, m] = reach
                     m += 1
             else:
-                hit_damage[m] = die_damage[c]
-                hit_reach[m] = reach
+                work[HIT_DAMAGE, m] = damage
+                work[HIT_REACH, m] = reach
                 m += 1
-    if dice_table.shape[1] > 4:
-        for _ in range(n * dice_table[g, 4]):
-            face = int(rng.random() * 6.0)
-            if rift_enemy[face] > 0:
-                hit_damage[m] = rift_enemy[face]
-                hit_reach[m] = RIFT_REACH_VALUE
-                m += 1
-            self_points += rift_self[face]
-    if m > 0:
-        # Largest damage first, then lowest reach (the order of calc.dice outcomes).
-        for i in range(1, m):
-            j = i
-            while j > 0 and (
-                hit_damage[j] > hit_damage[j - 1]
-                or (hit_damage[j] == hit_damage[j - 1] and hit_reach[j] < hit_reach[j - 1])
-            ):
-                hit_damage[j], hit_damage[j - 1] = hit_damage[j - 1], hit_damage[j]
-                hit_reach[j], hit_reach[j - 1] = hit_reach[j - 1], hit_reach[j]
-                j -= 1
-        assign_by_rank_into(
-            hit_damage, hit_reach, m, enemy_grp, enemy_dmg, enemy_hull, needs, enemy_rank,
-            order, keys, flags, scratch,
-        )  # fmt: skip
-    if self_points > 0:
-        n_own = own_hull.shape[0]
-        for g in range(n_own):
-            own_needs[g] = 0 if own_rift[g] and own_status[g] != 2 else UNREACHABLE
-        for i in range(self_points):
-            hit_damage[i] = 1
-            hit_reach[i] = RIFT_REACH_VALUE
-        assign_by_rank_into(
-            hit_damage, hit_reach, self_points, own_grp, own_dmg, own_hull, own_needs, own_size,
-            order, keys, flags, scratch,
-        )  # fmt: skip
+    for _ in range(n * dice[side, kind, g, 4]):
+        face = int(rng.random() * 6.0)
+        if faces[RIFT_ENEMY, face] > 0:
+            work[HIT_DAMAGE, m] = faces[RIFT_ENEMY, face]
+            work[HIT_REACH, m] = RIFT_REACH_VALUE
+            m += 1
+        self_points += faces[RIFT_SELF, face]
+    for i in range(1, m):
+        j = i
+        while j > 0 and (
+            work[HIT_DAMAGE, j] > work[HIT_DAMAGE, j - 1]
+            or (
+                work[HIT_DAMAGE, j] == work[HIT_DAMAGE, j - 1]
+                and work[HIT_REACH, j] < work[HIT_REACH, j - 1]
+            )
+        ):
+            work[HIT_DAMAGE, j], work[HIT_DAMAGE, j - 1] = (
+                work[HIT_DAMAGE, j - 1],
+                work[HIT_DAMAGE, j],
+            )
+            work[HIT_REACH, j], work[HIT_REACH, j - 1] = (
+                work[HIT_REACH, j - 1],
+                work[HIT_REACH, j],
+            )
+            j -= 1
+    return m, self_points
 
 
-@jit
+@jit_inline
+def _rift_self_damage(
+    points: int,
+    ships: Ints,
+    side: int,
+    n: int,
+    groups: Ints,
+    floats: Floats,
+    work: Ints,
+    keys: Floats,
+) -> None:
+    """``points`` of rift self-damage, one hit each, to the ships of ``side`` (its first ``n``)
+    in the sector that carry rift dice, by the NPC rule (size)."""
+    for h in range(groups.shape[2]):
+        if groups[side, RIFT, h] and groups[side, STATUS, h] != LEFT:
+            groups[side, GROUP_NEED, h] = 0
+        else:
+            groups[side, GROUP_NEED, h] = UNREACHABLE
+    for i in range(points):
+        work[HIT_DAMAGE, i] = 1
+        work[HIT_REACH, i] = RIFT_REACH_VALUE
+    assign_by_rank_into(points, ships, side, n, groups, floats, SIZE + side, work, keys)
+
+
+@jit_numpy_errors
 def simulate(
     rng: np.random.Generator,
     n_battles: int,
-    grp_a: Ints,
-    dmg_a0: Ints,
-    hull_a: Ints,
-    cannons_a: Ints,
-    missiles_a: Ints,
-    rift_a: Bools,
-    size_a: Floats,
-    threat_a: Floats,
-    morph_a: Ints,
-    grp_d: Ints,
-    dmg_d0: Ints,
-    hull_d: Ints,
-    cannons_d: Ints,
-    missiles_d: Ints,
-    rift_d: Bools,
-    size_d: Floats,
-    threat_d: Floats,
-    morph_d: Ints,
-    need_ad: Ints,
-    need_da: Ints,
+    start_ships: Ints,
+    n_ships: Ints,
+    hull: Ints,
+    dice: Ints,
+    rift: Bools,
+    size: Floats,
+    threat: Floats,
+    morph: Ints,
+    need: Ints,
     slot_side: Ints,
     slot_group: Ints,
     first_round: int,
@@ -229,71 +289,58 @@ def simulate(
     max_rounds: int,
     max_hits: int,
     out_winner: Ints,
-    out_survivors_a: Ints,
-    out_survivors_d: Ints,
-    out_destroyed_a: Ints,
-    out_destroyed_d: Ints,
+    out_survivors: Ints,
+    out_destroyed: Ints,
     out_rounds: Ints,
     out_saved: Ints,
     out_retreated: Bools,
     out_participated: Bools,
-    out_damage_a: Ints,
-    out_damage_d: Ints,
-    out_status_a: Ints,
-    out_status_d: Ints,
+    out_damage: Ints,
+    out_status: Ints,
 ) -> None:
-    """Simulate ``n_battles`` battles (see module doc). ``retreat_below[side]`` < 0 means the
-    side never retreats; otherwise a ship type retreats at its activation when its side's
-    strength share (firepower x durability) is below it. Writes, per battle, the winner code,
-    survivors and ships destroyed by combat per group, engagement rounds, ships saved by
-    retreating, whether each side retreated and whether it keeps the participation tile."""
+    """Simulate ``n_battles`` battles (see module doc for the layout). Inputs: the ship table
+    at the start (``start_ships[side, SHIP_GROUP | SHIP_DAMAGE, ship]``); per side and group
+    ``hull``, ``rift``, ``size``, ``threat``, ``morph`` and ``dice[side, MISSILES | CANNONS,
+    group, colour]``; ``need[side, group, enemy group]``, the roll needed; the activation slots
+    (missile slots first, then one engagement round). ``retreat_below[side]`` < 0 means the side
+    never retreats; otherwise a ship type retreats at its activation when its side's strength
+    share (firepower x durability) is below it. Writes, per battle, the winner code, survivors
+    and ships destroyed by combat per side and group, engagement rounds, ships saved by
+    retreating, whether each side retreated and whether it keeps the participation tile; and,
+    if ``out_damage`` has rows, every ship's final damage and every group's status."""
     n_slots = slot_side.shape[0]
-    dmg_a = np.empty_like(dmg_a0)
-    dmg_d = np.empty_like(dmg_d0)
-    status_a = np.zeros(hull_a.shape[0], dtype=np.int64)
-    status_d = np.zeros(hull_d.shape[0], dtype=np.int64)
-    hit_damage = np.empty(max_hits, dtype=np.int64)
-    hit_reach = np.empty(max_hits, dtype=np.int64)
-    n_groups = max(hull_a.shape[0], hull_d.shape[0])
-    n_ships = max(grp_a.shape[0], grp_d.shape[0])
-    needs = np.empty(n_groups, dtype=np.int64)
-    own_needs = np.empty(n_groups, dtype=np.int64)
-    order = np.empty(n_ships, dtype=np.int64)
-    keys = np.empty(n_ships, dtype=np.float64)
-    flags = np.empty(2 * max_hits, dtype=np.bool_)
-    scratch = np.empty(6 * max_hits, dtype=np.int64)
-    rank_on_d = threat_d if greedy[0] else size_d
-    rank_on_a = threat_a if greedy[1] else size_a
-    firepower_a = threat_a / 1000.0
-    firepower_d = threat_d / 1000.0
+    width = hull.shape[1]
+    ships = np.empty_like(start_ships)
+    start_groups = np.zeros((2, GROUP_ROWS, width), dtype=np.int64)
+    groups = np.zeros((2, GROUP_ROWS, width), dtype=np.int64)
+    floats = np.zeros((FLOAT_ROWS, width), dtype=np.float64)
+    for side in range(2):
+        for g in range(width):
+            start_groups[side, GROUP_HULL, g] = hull[side, g]
+            start_groups[side, RIFT, g] = rift[side, g]
+            start_groups[side, MORPH, g] = morph[side, g]
+            for kind in range(2):
+                start_groups[side, TOTAL + kind, g] = dice[side, kind, g].sum()
+            start_groups[side, ARMED, g] = start_groups[side, TOTAL + CANNONS, g] > 0
+            floats[RANK + side, g] = threat[side, g] if greedy[1 - side] else size[side, g]
+            floats[SIZE + side, g] = size[side, g]
+            floats[FIREPOWER + side, g] = threat[side, g] / 1000.0
+    faces = np.zeros((3, 6), dtype=np.int64)
+    faces[DIE_DAMAGE, :4] = die_damage
+    faces[RIFT_ENEMY] = rift_enemy
+    faces[RIFT_SELF] = rift_self
+    work = np.zeros((WORK_ROWS, max(1, max_hits, start_ships.shape[2])), dtype=np.int64)
+    keys = np.zeros(work.shape[1], dtype=np.float64)
+    any_morph = morph.sum() > 0
     declared = np.zeros(2, dtype=np.bool_)
+    present = np.zeros(2, dtype=np.int64)
     all_retreat = np.zeros(2, dtype=np.bool_)
-    alive_a = np.zeros(hull_a.shape[0], dtype=np.int64)
-    alive_d = np.zeros(hull_d.shape[0], dtype=np.int64)
-    armed_a = np.zeros(hull_a.shape[0], dtype=np.bool_)
-    armed_d = np.zeros(hull_d.shape[0], dtype=np.bool_)
-    cannons_total_a = np.zeros(hull_a.shape[0], dtype=np.int64)
-    cannons_total_d = np.zeros(hull_d.shape[0], dtype=np.int64)
-    missiles_total_a = np.zeros(hull_a.shape[0], dtype=np.int64)
-    missiles_total_d = np.zeros(hull_d.shape[0], dtype=np.int64)
-    for g in range(hull_a.shape[0]):
-        cannons_total_a[g] = cannons_a[g].sum()
-        missiles_total_a[g] = missiles_a[g].sum()
-        armed_a[g] = cannons_total_a[g] > 0
-    for g in range(hull_d.shape[0]):
-        cannons_total_d[g] = cannons_d[g].sum()
-        missiles_total_d[g] = missiles_d[g].sum()
-        armed_d[g] = cannons_total_d[g] > 0
-    any_morph = morph_a.sum() + morph_d.sum() > 0
     for b in range(n_battles):
-        dmg_a[:] = dmg_a0
-        dmg_d[:] = dmg_d0
-        status_a[:] = 0
-        status_d[:] = 0
+        ships[:] = start_ships
+        groups[:] = start_groups
         declared[:] = False
         all_retreat[:] = False
-        _count(grp_a, dmg_a, hull_a, alive_a)
-        _count(grp_d, dmg_d, hull_d, alive_d)
+        _count(ships, groups, n_ships, present)
         winner = WINNER_UNFINISHED
         rounds = 0
         j = 0
@@ -302,13 +349,12 @@ def simulate(
             if j == n_slots or (j == first_round and not in_round):
                 if in_round and any_morph:
                     # End of an engagement round: Morph Shields repair.
-                    _repair(grp_a, dmg_a, hull_a, status_a, morph_a)
-                    _repair(grp_d, dmg_d, hull_d, status_d, morph_d)
+                    for side in range(2):
+                        _repair(ships, groups, side, n_ships[side])
                 j = first_round
                 in_round = True
                 if j == n_slots or (
-                    not _armed_present(alive_a, status_a, armed_a)
-                    and not _armed_present(alive_d, status_d, armed_d)
+                    not _armed_present(groups, 0) and not _armed_present(groups, 1)
                 ):
                     winner = WINNER_STALEMATE
                     break
@@ -318,70 +364,59 @@ def simulate(
             side = slot_side[j]
             g = slot_group[j]
             missiles = j < first_round
-            status = status_a if side == 0 else status_d
-            grp = grp_a if side == 0 else grp_d
-            dmg = dmg_a if side == 0 else dmg_d
-            hull = hull_a if side == 0 else hull_d
-            n = alive_a[g] if side == 0 else alive_d[g]
+            n = groups[side, ALIVE, g]
+            status = groups[side, STATUS, g]
             acted = False
-            if n > 0 and status[g] != 2:
-                if status[g] == 1 and not missiles:
-                    status[g] = 2  # the retreating ships leave at their next activation
+            if n > 0 and status != LEFT:
+                if status == RETREATING and not missiles:
+                    groups[side, STATUS, g] = LEFT
                     acted = True
                 else:
                     retreat = False
                     if not missiles and retreat_below[side] >= 0.0:
-                        own = _strength(
-                            grp, dmg, hull, status, firepower_a if side == 0 else firepower_d
-                        )
-                        if side == 0:
-                            other = _strength(grp_d, dmg_d, hull_d, status_d, firepower_d)
-                        else:
-                            other = _strength(grp_a, dmg_a, hull_a, status_a, firepower_a)
+                        own = _strength(ships, groups, floats, side, n_ships[side])
+                        other = _strength(ships, groups, floats, 1 - side, n_ships[1 - side])
                         share = own / (own + other) if own + other > 0.0 else 0.5
                         retreat = share < retreat_below[side]
                     if retreat:
-                        status[g] = 1
+                        groups[side, STATUS, g] = RETREATING
                         declared[side] = True
                         fighting = False
-                        for s2 in range(grp.shape[0]):
-                            if status[grp[s2]] == 0 and dmg[s2] <= hull[grp[s2]]:
+                        for s in range(n_ships[side]):
+                            h = ships[side, SHIP_GROUP, s]
+                            if (
+                                groups[side, STATUS, h] == FIGHTING
+                                and ships[side, SHIP_DAMAGE, s] <= groups[side, GROUP_HULL, h]
+                            ):
                                 fighting = True
                         if not fighting:
                             all_retreat[side] = True
                         acted = True
                     else:
-                        if side == 0:
-                            total = missiles_total_a[g] if missiles else cannons_total_a[g]
-                            if total > 0:
-                                _volley(
-                                    rng, n, missiles_a if missiles else cannons_a, g,
-                                    splitter[0] and not missiles, need_ad,
-                                    grp_d, dmg_d, hull_d, rank_on_d, grp_a, dmg_a, hull_a,
-                                    rift_a, size_a, status_d, status_a, alive_d, die_damage,
-                                    rift_enemy,
-                                    rift_self, hit_damage, hit_reach, needs, own_needs, order,
-                                    keys, flags, scratch,
+                        kind = MISSILES if missiles else CANNONS
+                        if groups[side, TOTAL + kind, g] > 0:
+                            # Roll, then assign the hits to the enemy (ranked as it ranks
+                            # them), then rift self-damage.
+                            enemy = 1 - side
+                            hits, self_points = _roll(
+                                rng, side, g, n, kind, splitter[side] and not missiles, dice,
+                                need, faces, groups, work,
+                            )  # fmt: skip
+                            if hits > 0:
+                                assign_by_rank_into(
+                                    hits, ships, enemy, n_ships[enemy], groups, floats,
+                                    RANK + enemy, work, keys,
                                 )  # fmt: skip
-                                acted = True
-                        else:
-                            total = missiles_total_d[g] if missiles else cannons_total_d[g]
-                            if total > 0:
-                                _volley(
-                                    rng, n, missiles_d if missiles else cannons_d, g,
-                                    splitter[1] and not missiles, need_da,
-                                    grp_a, dmg_a, hull_a, rank_on_a, grp_d, dmg_d, hull_d,
-                                    rift_d, size_d, status_a, status_d, alive_a, die_damage,
-                                    rift_enemy,
-                                    rift_self, hit_damage, hit_reach, needs, own_needs, order,
-                                    keys, flags, scratch,
+                            if self_points > 0:
+                                _rift_self_damage(
+                                    self_points, ships, side, n_ships[side], groups, floats,
+                                    work, keys,
                                 )  # fmt: skip
-                                acted = True
+                            acted = True
             if acted:
-                _count(grp_a, dmg_a, hull_a, alive_a)
-                _count(grp_d, dmg_d, hull_d, alive_d)
-                in_a = _present(alive_a, status_a)
-                in_d = _present(alive_d, status_d)
+                _count(ships, groups, n_ships, present)
+                in_a = present[0]
+                in_d = present[1]
                 if in_a == 0 or in_d == 0:
                     if in_a > 0:
                         winner = WINNER_ATTACKER
@@ -393,47 +428,37 @@ def simulate(
             j += 1
         out_winner[b] = winner
         out_rounds[b] = rounds
-        saved_a = 0
-        saved_d = 0
-        for g in range(hull_a.shape[0]):
-            alive = _alive_in_group(grp_a, dmg_a, hull_a, g)
-            out_destroyed_a[b, g] = 0
-            out_survivors_a[b, g] = alive
-            if status_a[g] != 0:
-                saved_a += alive
-            elif winner in (WINNER_STALEMATE, WINNER_UNFINISHED):
-                # A stalemate counts for the defender: the attacker's ships in the sector
-                # retreat if it can, else they are destroyed (not by combat).
-                if escapes:
-                    saved_a += alive
-                else:
-                    out_survivors_a[b, g] = 0
-        for g in range(hull_d.shape[0]):
-            alive = _alive_in_group(grp_d, dmg_d, hull_d, g)
-            out_survivors_d[b, g] = alive
-            if status_d[g] != 0:
-                saved_d += alive
-        for s2 in range(grp_a.shape[0]):
-            if dmg_a[s2] > hull_a[grp_a[s2]]:
-                out_destroyed_a[b, grp_a[s2]] += 1
-        for g in range(hull_d.shape[0]):
-            out_destroyed_d[b, g] = 0
-        for s2 in range(grp_d.shape[0]):
-            if dmg_d[s2] > hull_d[grp_d[s2]]:
-                out_destroyed_d[b, grp_d[s2]] += 1
-        stalemate_escape = (
-            (winner in (WINNER_STALEMATE, WINNER_UNFINISHED))
-            and escapes
-            and _in_sector(grp_a, dmg_a, hull_a, status_a) > 0
-        )
-        out_saved[b, 0] = saved_a
-        out_saved[b, 1] = saved_d
+        unresolved = winner in (WINNER_STALEMATE, WINNER_UNFINISHED)
+        for side in range(2):
+            # ``ALIVE`` is up to date: it is recounted after every action, and neither repair
+            # nor leaving the sector changes it.
+            saved = 0
+            for g in range(width):
+                alive = groups[side, ALIVE, g]
+                out_destroyed[b, side, g] = 0
+                out_survivors[b, side, g] = alive
+                if groups[side, STATUS, g] != FIGHTING:
+                    saved += alive
+                elif side == 0 and unresolved:
+                    # A stalemate counts for the defender: the attacker's ships in the sector
+                    # retreat if it can, else they are destroyed (not by combat).
+                    if escapes:
+                        saved += alive
+                    else:
+                        out_survivors[b, side, g] = 0
+            for s in range(n_ships[side]):
+                g = ships[side, SHIP_GROUP, s]
+                if ships[side, SHIP_DAMAGE, s] > groups[side, GROUP_HULL, g]:
+                    out_destroyed[b, side, g] += 1
+            out_saved[b, side] = saved
+        stalemate_escape = unresolved and escapes and _in_sector(ships, groups, 0, n_ships[0]) > 0
         out_retreated[b, 0] = declared[0] or stalemate_escape
         out_retreated[b, 1] = declared[1]
         out_participated[b, 0] = not (all_retreat[0] or stalemate_escape)
         out_participated[b, 1] = not all_retreat[1]
-        if out_damage_a.shape[0] > 0:
-            out_damage_a[b, :] = dmg_a
-            out_damage_d[b, :] = dmg_d
-            out_status_a[b, :] = status_a
-            out_status_d[b, :] = status_d
+        if out_damage.shape[0] > 0:
+            for side in range(2):
+                for s in range(n_ships[side]):
+                    out_damage[b, side, s] = ships[side, SHIP_DAMAGE, s]
+                for g in range(width):
+                    out_status[b, side, g] = groups[side, STATUS, g]
