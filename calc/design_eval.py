@@ -1,13 +1,15 @@
 """How the fleet designer evaluates battles: the ladder with fixed settings, a cache, and the
 three ways to run many evaluations (in this process, a process pool, a Dask cluster).
 
-**The ladder, reproducibly.** Every battle goes through ``calc.odds.odds`` with ``method="auto"``
-and a ``Budget`` whose state cap is ``Evaluation.max_states`` and whose time cap is so generous
-that the state count alone picks the rung: the exact solver with the requested policies when the
-battle has at most ``max_states`` states, else the exact solver with the greedy policy (if that
-fits), else Monte Carlo with exactly ``Evaluation.samples`` battles. Monte Carlo's seed is derived
-from ``Evaluation.seed`` and a digest of the battle's content, so a battle always gets the same
-numbers: in any process, on any worker, in any order, from the cache or not.
+**The ladder, reproducibly.** Every battle (two sides, or a whole sector of several sides in
+the designer's whole-sector mode) goes through ``calc.odds.odds`` with ``method="auto"`` and a
+``Budget`` whose state cap is ``Evaluation.max_states`` and whose time cap is so generous that
+the state count alone picks the rung: the exact solver with the requested policies when the
+battle (in a sector, its largest two-sided battle) has at most ``max_states`` states, else the
+exact solver with the greedy policy (if that fits), else Monte Carlo with exactly
+``Evaluation.samples`` battles. Monte Carlo's seed is derived from ``Evaluation.seed`` and a
+digest of the battle's content, so a battle always gets the same numbers: in any process, on
+any worker, in any order, from the cache or not.
 
 **Cache.** Results are kept per (battle, evaluation settings) in a process-wide LRU cache;
 ``Battle`` values hash, and the designer builds its battles from combat stats only
@@ -38,7 +40,7 @@ from typing import Any, Protocol
 from calc.battle_state import estimate_states
 from calc.errors import DesignError
 from calc.model import Battle, ShipGroup, Side
-from calc.odds import Budget, exact_seconds_estimate, odds
+from calc.odds import Budget, exact_seconds_estimate, largest_battle_states, odds
 from calc.result import Method
 
 EXACT_SECONDS = 3_600.0
@@ -84,8 +86,9 @@ class Evaluation:
 class Outcome:
     """What the designer keeps of one battle's result.
 
-    ``lost`` is the expected material lost by each side, in the order of ``battle.sides``;
-    ``standard_error`` is that of ``attacker_wins`` (Monte Carlo only).
+    ``lost`` is the expected material lost by each side and ``holds`` P(the side's ships are
+    the ones left in the sector), both in the order of ``battle.sides``; ``standard_error`` is
+    that of ``attacker_wins`` and ``samples`` the simulated sectors (Monte Carlo only, else 0).
     """
 
     attacker_wins: float
@@ -95,6 +98,8 @@ class Outcome:
     method: str
     standard_error: float | None
     why: str
+    holds: tuple[float, ...] = ()
+    samples: int = 0
 
 
 def _group_content(g: ShipGroup) -> tuple[object, ...]:
@@ -129,9 +134,10 @@ def battle_seed(battle: Battle, seed: int) -> int:
 
 
 def predicted_method(battle: Battle, settings: Evaluation) -> str:
-    """The rung the ladder takes for this battle with these settings (before solving)."""
+    """The rung the ladder takes for this battle with these settings (before solving); for a
+    sector of several sides, by its largest battle, as ``calc.odds`` decides."""
     budget = settings.budget
-    states = estimate_states(battle)
+    states = estimate_states(battle) if len(battle.sides) == 2 else largest_battle_states(battle)
     if states <= budget.max_states and exact_seconds_estimate(battle, states) <= EXACT_SECONDS:
         return EXACT
     return MONTE_CARLO
@@ -161,6 +167,8 @@ def evaluate_battle(battle: Battle, settings: Evaluation) -> Outcome:
         method=method,
         standard_error=None if se is None else se["attacker_wins"],
         why=result.why,
+        holds=tuple(result.side(s.name).holds_sector for s in battle.sides),
+        samples=result.stats.samples,
     )
 
 

@@ -3,7 +3,8 @@
 The format is documented in ``docs/design-file.md``. The ``design`` section is split off before
 the rest goes to ``calc.battle_file.parse_battle``, so plain battle files stay as strict as ever
 (unknown keys are errors). Every error is a ``BattleFileError`` naming the path of the bad value
-(``design.techs[1]``).
+(``design.techs[1]``). ``design.sector`` (default false) asks for the whole-sector mode: the
+request then carries the file's battle as its ``sector``, and the output says ``"sector": true``.
 
 >>> request, _ = parse_design({
 ...     "format": "fleetlab-battle/1",
@@ -32,12 +33,13 @@ from calc.designer import (
     Aggregate,
     DesignRequest,
     DesignResult,
-    Opponent,
+    Matchup,
     RankedDesign,
     check_request,
+    opponents_of,
 )
 from calc.errors import BattleFileError, DesignError
-from calc.model import Battle, ShipGroup
+from calc.model import ShipGroup
 
 DESIGN_FORMAT = "fleetlab-design/1"
 DESIGN_KEYS = (
@@ -56,6 +58,7 @@ DESIGN_KEYS = (
     "seed",
     "max_states",
     "max_candidates",
+    "sector",
 )
 
 
@@ -141,23 +144,11 @@ def _blueprints(raw: Any, species_id: str) -> tuple[Blueprint, ...]:
     return tuple(out)
 
 
-def opponents_of(battle: Battle, designer: str) -> tuple[Opponent, ...]:
-    """Every other side of the battle as an opponent. The designing side defends against an
-    opponent when it controls the sector; when neither controls it, the side that entered the
-    sector first (listed first) defends, as in sector combat's pairwise battles."""
-    names = [s.name for s in battle.sides]
-    mine = names.index(designer)
-    out = []
-    for j, side in enumerate(battle.sides):
-        if j == mine:
-            continue
-        defends = mine == battle.defender or (j != battle.defender and mine < j)
-        out.append(Opponent(side, designer_defends=defends))
-    return tuple(out)
+def parse_design(data: Any, *, sector: bool | None = None) -> tuple[DesignRequest, BattleOptions]:
+    """Read a decoded design file (a battle file plus ``design``) into a request.
 
-
-def parse_design(data: Any) -> tuple[DesignRequest, BattleOptions]:
-    """Read a decoded design file (a battle file plus ``design``) into a request."""
+    ``sector`` overrides the file's ``design.sector`` (whole-sector mode) when not None.
+    """
     if not isinstance(data, Mapping):
         raise _fail("", f"expected an object, got {data!r}")
     if "design" not in data:
@@ -206,6 +197,11 @@ def parse_design(data: Any) -> tuple[DesignRequest, BattleOptions]:
         )
     except DesignError as exc:  # pragma: no cover - the counts are checked above
         raise _fail("design", str(exc)) from None
+    whole = section.get("sector", False)
+    if not isinstance(whole, bool):
+        raise _fail("design.sector", f"expected true or false, got {whole!r}")
+    if sector is not None:
+        whole = sector
     budget = _count(section, "budget", 0, 0)
     top = _count(section, "top", 5, 1)
     max_candidates = _count(section, "max_candidates", 50_000, 1)
@@ -225,6 +221,7 @@ def parse_design(data: Any) -> tuple[DesignRequest, BattleOptions]:
         top=top,
         evaluation=evaluation,
         max_candidates=max_candidates,
+        sector=battle if whole else None,
     )
     try:
         check_request(request)
@@ -234,14 +231,17 @@ def parse_design(data: Any) -> tuple[DesignRequest, BattleOptions]:
     return request, options
 
 
-def load_design(path: str | Path) -> tuple[DesignRequest, BattleOptions]:
-    """Read a design file (JSON, or TOML by the ``.toml`` suffix)."""
+def load_design(
+    path: str | Path, *, sector: bool | None = None
+) -> tuple[DesignRequest, BattleOptions]:
+    """Read a design file (JSON, or TOML by the ``.toml`` suffix); ``sector`` as in
+    ``parse_design``."""
     p = Path(path)
     try:
         text = p.read_text(encoding="utf-8")
     except OSError as exc:
         raise BattleFileError("", f"cannot read design file {str(p)!r}: {exc.strerror}") from None
-    return parse_design(decode_battle_text(text, toml=p.suffix.lower() == ".toml"))
+    return parse_design(decode_battle_text(text, toml=p.suffix.lower() == ".toml"), sector=sector)
 
 
 # ----- output ------------------------------------------------------------------------------
@@ -259,6 +259,23 @@ def design_ships(design: RankedDesign, species_id: str) -> list[dict[str, Any]]:
     ]
 
 
+def _matchup_to_dict(m: Matchup) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "opponent": m.opponent,
+        "win": _round(m.win),
+        "attacker_wins": _round(m.attacker_wins),
+        "own_lost": _round(m.own_lost),
+        "opponent_lost": _round(m.opponent_lost),
+        "exchange": _round(m.exchange),
+        "method": m.method,
+        "standard_error": _round(m.standard_error),
+        "why": m.why,
+    }
+    if m.sides_lost:
+        out["sides_lost"] = {name: _round(lost) for name, lost in m.sides_lost}
+    return out
+
+
 def design_to_dict(design: RankedDesign, species_id: str) -> dict[str, Any]:
     """One ranked design of the output."""
     return {
@@ -273,20 +290,7 @@ def design_to_dict(design: RankedDesign, species_id: str) -> dict[str, Any]:
         "attacker_wins": _round(design.attacker_wins),
         "exchange": _round(design.exchange),
         "method": design.method,
-        "matchups": [
-            {
-                "opponent": m.opponent,
-                "win": _round(m.win),
-                "attacker_wins": _round(m.attacker_wins),
-                "own_lost": _round(m.own_lost),
-                "opponent_lost": _round(m.opponent_lost),
-                "exchange": _round(m.exchange),
-                "method": m.method,
-                "standard_error": _round(m.standard_error),
-                "why": m.why,
-            }
-            for m in design.matchups
-        ],
+        "matchups": [_matchup_to_dict(m) for m in design.matchups],
     }
 
 
@@ -299,7 +303,8 @@ def result_to_dict(result: DesignResult) -> dict[str, Any]:
         "side": request.side.name,
         "species": species_id,
         "objective": request.objective.value,
-        "aggregate": request.aggregate.value,
+        "sector": request.whole_sector,
+        "aggregate": None if request.whole_sector else request.aggregate.value,
         "opponents": [o.side.name for o in request.opponents],
         "designs": [design_to_dict(d, species_id) for d in result.designs],
         "candidates": result.candidates,
@@ -329,13 +334,19 @@ def result_to_text(result: DesignResult) -> str:
     request = result.request
     label = OBJECTIVE_LABELS[request.objective]
     opponents = ", ".join(o.side.name for o in request.opponents)
-    lines = [
-        f"Best designs for {request.side.name} against {opponents} "
-        f"(objective {label}"
-        + (f", {request.aggregate.value} over opponents" if len(request.opponents) > 1 else "")
-        + ")",
-        "",
-    ]
+    if request.whole_sector:
+        title = (
+            f"Best designs for {request.side.name} in the whole sector with {opponents} "
+            f"(objective {label}; P(win): its ships hold the sector at the end)"
+        )
+    else:
+        title = (
+            f"Best designs for {request.side.name} against {opponents} "
+            f"(objective {label}"
+            + (f", {request.aggregate.value} over opponents" if len(request.opponents) > 1 else "")
+            + ")"
+        )
+    lines = [title, ""]
     if not result.designs:
         lines.append("No design fits: no ships, and nothing the budget can build.")
     for d in result.designs:

@@ -47,6 +47,39 @@ their own side by a fixed rule. So the rules are:
    (in NPC volleys) than in B's. So A wins whenever B wins, loses no more material and destroys
    the NPC whenever B does: all three objectives.
 
+**In the whole sector** (``DesignRequest.sector``: one battle of every side together, the value
+being the designing side's result in the sector) both kinds are argued again:
+
+- *Bound pruning* holds as it is: P(holds the sector) <= 1, and the other sides together can
+  lose at most their fleets' value (``sector_bound``; own losses are >= 0).
+- *Dominance* is kept only where the designing side fights **exactly one battle** of the chain:
+  when it controls the sector (it defends, so it fights last) or when the sector has only two
+  sides (then it is the two-sided battle above, with the same rules). Then the battles before
+  its own do not involve its ships, so they reach it in the same distribution of arrival states
+  (which side arrives, with which damage, or nobody) whichever design it has, and it holds the
+  sector exactly when it wins (or stalemates) its one battle, a two-sided battle it defends from
+  that arrival state. ``OPTIMAL_PLAY`` applies when every other side satisfies it (a player,
+  playing ``optimal``, no rift dice) and moreover never retreats (the two-sided proof has no
+  retreat decisions in it; a side retreating by its own rule is not playing the minimax game).
+  The arriving side is a sub-fleet of one of those sides, with damage: the proof above relates
+  states from any common start, and the activation order of a sub-fleet is the full order with
+  the missing types' slots left out in both battles, so the embedding checked for each full
+  side (``sector_pairs``) holds for every arrival. Summing the per-arrival inequality over the
+  common arrival distribution gives P_A(hold) >= P_B(hold). ``SINGLE_NPC`` cannot apply with
+  three sides or more (NPCs always defend, so the designing side would not), and the expected
+  exchange has no rule there.
+- When the designing side may fight more than one battle (it does not control a sector of
+  three sides or more), its damaged survivors go on to the next battle, and each battle is
+  solved for the pair's P(attacker wins), not for the rest of the chain: a stronger design may
+  win its first battle more often but arrive at the next one weaker. This happens:
+  entering last against two interceptors, then the defender's two shielded plasma
+  interceptors, one more hull on the cruiser beside a two-cannon interceptor raises P(win)
+  against the first alone from 0.67 to 0.84, leaves P(win) against the defender alone as it
+  was, yet lowers P(hold the sector) from 0.286 to 0.276: the first opponent's best play then
+  turns to the interceptor, the guns the designing side needs afterwards
+  (``test_pair_dominance_fails_when_the_side_fights_twice``). No dominance is claimed:
+  ``sector_rules`` returns nothing.
+
 Dominance by ship *counts* is not used: where more ships provably do no worse (the first rule),
 the larger fleet costs more, so it may tie at a higher cost (P(win) 1 for both, say) and rank
 below, or win outright and rank above: neither design can be skipped safely.
@@ -58,8 +91,8 @@ decimals count as ties (``VALUE_DIGITS``), so rounding noise cannot turn a tie a
 dominating design.
 
 Tests: ``tests/calc/test_design_prune.py`` checks both rules against exhaustive evaluation on
-random small cases (Hypothesis), and shows by example that naive stat dominance is wrong
-against the NPC rule.
+random small cases (Hypothesis), in two-sided battles and in three-sided sectors, and shows by
+example that naive stat dominance is wrong against the NPC rule.
 """
 
 from __future__ import annotations
@@ -169,6 +202,46 @@ def rules_for_objective(objective: Objective) -> tuple[Rule, ...]:
     if objective is Objective.EXCHANGE:
         return (Rule.SINGLE_NPC,)
     return (Rule.OPTIMAL_PLAY, Rule.SINGLE_NPC)
+
+
+def sector_bound(sector: Battle, designer: str) -> float:
+    """The most material the other sides of a sector can lose together: the upper bound of the
+    exchange in whole-sector mode."""
+    return float(
+        sum(g.count * g.stats.cost for s in sector.sides if s.name != designer for g in s.groups)
+    )
+
+
+def sector_rules(
+    designer: Side, sector: Battle, objective: Objective
+) -> tuple[tuple[Rule, ...], ...]:
+    """The dominance rules allowed in whole-sector mode, one entry per other side of the sector
+    (in its order), or ``()`` when no dominance is safe (see module doc: the designing side must
+    fight exactly one battle of the chain)."""
+    names = [s.name for s in sector.sides]
+    mine = names.index(designer.name)
+    others = [s for i, s in enumerate(sector.sides) if i != mine]
+    objective_rules = rules_for_objective(objective)
+    if len(sector.sides) == 2:
+        return (tuple(r for r in opponent_rules(designer, others[0]) if r in objective_rules),)
+    if sector.defender != mine or Rule.OPTIMAL_PLAY not in objective_rules:
+        return ()
+    out = []
+    for side in others:
+        if side.retreats or Rule.OPTIMAL_PLAY not in opponent_rules(designer, side):
+            return ()
+        out.append((Rule.OPTIMAL_PLAY,))
+    return tuple(out)
+
+
+def sector_pairs(sector: Battle, designer: str) -> tuple[Battle, ...]:
+    """The two-sided battles whose activation orders ``sector_rules`` relies on, one per other
+    side: the sector itself when it has two sides, else each other side (whole, undamaged)
+    attacking the designing side, the defender."""
+    if len(sector.sides) == 2:
+        return (sector,)
+    me = next(s for s in sector.sides if s.name == designer)
+    return tuple(Battle.two_sided(s, me) for s in sector.sides if s.name != designer)
 
 
 Order = tuple[tuple[bool, str], ...]

@@ -2,11 +2,12 @@
 
 ``design(request)`` answers a ``DesignRequest``: a designing side (its species, the ships it
 already has, its researched techs and discovery parts, the materials it may spend, its Upgrade
-activations this round) and one or more opponents. It searches every design of the search space
-(``calc.design_space``: the blueprints reachable with the Upgrade activations, merged by combat
-stats, times the fleets the budget and the miniature limits allow), evaluates each against
-every opponent by the exact-to-approximate ladder (``calc.design_eval``), skips designs that
-provably cannot rank higher (``calc.design_prune``) and returns the best ``top`` designs.
+activations this round) and one or more opponents, or the whole sector it fights in. It searches
+every design of the search space (``calc.design_space``: the blueprints reachable with the
+Upgrade activations, merged by combat stats, times the fleets the budget and the miniature
+limits allow), evaluates each by the exact-to-approximate ladder (``calc.design_eval``), skips
+designs that provably cannot rank higher (``calc.design_prune``) and returns the best ``top``
+designs.
 
 **Objectives** (``Objective``), per opponent then aggregated:
 
@@ -16,10 +17,18 @@ provably cannot rank higher (``calc.design_prune``) and returns the best ``top``
 - ``exchange``: the opponent's expected material lost minus the designing side's (NPCs are
   worth nothing, so against NPCs this is minus the expected losses).
 
-**Several opponents** are separate battles (the designing side meets each fleet in full) and are
-combined by ``Aggregate``: ``worst`` (default) takes the lowest value over opponents, ``mean``
-the average. Until sector combat lands in ``calc``, a sector with several opposing sides is
-treated the same way, one battle per opposing side.
+**Several opponents, separately** (the default): each opponent is a separate two-sided battle
+(the designing side meets each fleet in full), and the values are combined by ``Aggregate``:
+``worst`` (default) takes the lowest value over opponents, ``mean`` the average.
+
+**The whole sector** (``DesignRequest.sector``, a ``Battle`` the designing side is one side of):
+each design is evaluated in that battle with the designing side's ships replaced by the
+design's, every side together, by sector combat (``calc.sector``: sides keep their order of
+entry and the defender, battles are fought two at a time in reverse order of entry, survivors
+go on). Then ``win`` is P(the designing side's ships hold the sector at the end)
+(``SideResult.holds_sector``), ``exchange`` the other sides' expected material lost together
+minus its own, ``win_per_material`` as above; there is one value per design, so ``aggregate``
+plays no part. Each design has one ``Matchup``, against ``"sector"``.
 
 **Ranking**: higher value first (values equal to 9 decimals tie), then lower cost, then the
 stronger design (``Candidate.strength``), then fewer Upgrade activations, then the design's
@@ -34,6 +43,7 @@ bound pruning only looks at finished waves.
 
 from __future__ import annotations
 
+import math
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -73,6 +83,9 @@ from calc.design_prune import (
     opponent_rules,
     rank_key,
     rules_for_objective,
+    sector_bound,
+    sector_pairs,
+    sector_rules,
     upper_bound,
 )
 from calc.design_space import (
@@ -86,6 +99,7 @@ from calc.errors import DesignError
 from calc.model import Battle, ShipGroup, Side
 
 __all__ = [
+    "SECTOR",
     "Aggregate",
     "Candidate",
     "DesignGroup",
@@ -101,7 +115,9 @@ __all__ = [
     "design",
     "dominance_map",
     "evaluate_battle",
+    "opponents_of",
     "search_space",
+    "sector_battle",
 ]
 
 WAVE = 256
@@ -113,8 +129,13 @@ STRUCTURES = (ShipClass.STARBASE, ShipClass.ORBITAL)
 """Classes that cannot move: they only fight where they are built, so only when defending."""
 
 
+SECTOR = "sector"
+"""The ``Matchup.opponent`` of a design evaluated in the whole sector."""
+
+
 class Aggregate(StrEnum):
-    """How the values against several opponents combine: the worst one or the mean."""
+    """How the values against several opponents combine: the worst one or the mean (separate
+    battles only)."""
 
     WORST = "worst"
     MEAN = "mean"
@@ -143,10 +164,16 @@ class DesignRequest:
     (default: the printed one). ``classes`` are the classes it may build (None: interceptors,
     cruisers and dreadnoughts, plus starbases when it defends in every battle and has the
     Starbase tech).
+
+    ``sector``: evaluate every design in this whole sector battle instead of one battle per
+    opponent (see the module doc). ``side`` must be one of its sides, as it is there; the
+    design replaces that side's ships, in its place in the order of entry, and the sector keeps
+    its defender. ``opponents`` may then be left out: they are the sector's other sides
+    (``opponents_of``), and given ones must be exactly those.
     """
 
     side: Side
-    opponents: tuple[Opponent, ...]
+    opponents: tuple[Opponent, ...] = ()
     techs: tuple[str, ...] = ()
     discoveries: tuple[str, ...] = ()
     budget: int = 0
@@ -159,9 +186,16 @@ class DesignRequest:
     top: int = 5
     evaluation: Evaluation = field(default_factory=Evaluation)
     max_candidates: int = 50_000
+    sector: Battle | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "opponents", tuple(self.opponents))
+        if (
+            self.sector is not None
+            and not self.opponents
+            and self.side.name in [s.name for s in self.sector.sides]
+        ):
+            object.__setattr__(self, "opponents", opponents_of(self.sector, self.side.name))
         object.__setattr__(self, "techs", tuple(self.techs))
         object.__setattr__(self, "discoveries", tuple(self.discoveries))
         object.__setattr__(self, "blueprints", tuple(self.blueprints))
@@ -175,6 +209,26 @@ class DesignRequest:
             if getattr(self, name) is not None:
                 _check_count(name, getattr(self, name), 0)
 
+    @property
+    def whole_sector(self) -> bool:
+        """True when designs are evaluated in the whole sector (``sector`` is given)."""
+        return self.sector is not None
+
+
+def opponents_of(battle: Battle, designer: str) -> tuple[Opponent, ...]:
+    """Every other side of the battle as an opponent. The designing side defends against an
+    opponent when it controls the sector; when neither controls it, the side that entered the
+    sector first (listed first) defends, as in sector combat's pairwise battles."""
+    names = [s.name for s in battle.sides]
+    mine = names.index(designer)
+    out = []
+    for j, side in enumerate(battle.sides):
+        if j == mine:
+            continue
+        defends = mine == battle.defender or (j != battle.defender and mine < j)
+        out.append(Opponent(side, designer_defends=defends))
+    return tuple(out)
+
 
 def _check_count(name: str, value: Any, minimum: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
@@ -184,7 +238,13 @@ def _check_count(name: str, value: Any, minimum: int) -> None:
 @dataclass(frozen=True, slots=True)
 class Matchup:
     """A design against one opponent: P(designing side wins), the battle's P(attacker wins),
-    expected materials lost by each, how it was evaluated."""
+    expected materials lost by each, how it was evaluated.
+
+    In whole-sector mode the one matchup is against ``"sector"`` (``SECTOR``): ``win`` is
+    P(the designing side holds the sector), ``attacker_wins`` P(an attacker holds it),
+    ``opponent_lost`` the other sides' expected material lost together, ``sides_lost`` each
+    other side's, and ``standard_error`` that of ``win`` (Monte Carlo only).
+    """
 
     opponent: str
     win: float
@@ -194,6 +254,7 @@ class Matchup:
     method: str
     standard_error: float | None
     why: str
+    sides_lost: tuple[tuple[str, float], ...] = ()
 
     @property
     def exchange(self) -> float:
@@ -306,6 +367,8 @@ def _prepare(request: DesignRequest) -> _Setup:
     if side.species is None:
         raise DesignError(f"side {side.name!r} needs a species to design its ships", "side")
     board = species(side.species)
+    if request.sector is not None:
+        _check_sector(request, request.sector)
     if not request.opponents:
         raise DesignError("give at least one opponent", "opponents")
     for i, opp in enumerate(request.opponents):
@@ -425,6 +488,26 @@ def _prepare(request: DesignRequest) -> _Setup:
     )
 
 
+def _check_sector(request: DesignRequest, sector: Battle) -> None:
+    names = [s.name for s in sector.sides]
+    side = request.side
+    if side.name not in names:
+        raise DesignError(
+            f"the sector has no side named {side.name!r} (its sides: {names!r})", "sector"
+        )
+    if sector.sides[names.index(side.name)] != side:
+        raise DesignError(
+            f"the sector's side {side.name!r} is not the designing side as given; pass the "
+            "side as it is in the sector",
+            "sector",
+        )
+    if request.opponents != opponents_of(sector, side.name):
+        raise DesignError(
+            "in whole-sector mode the opponents are the sector's other sides; leave them out",
+            "opponents",
+        )
+
+
 def check_request(request: DesignRequest) -> None:
     """Raise the first problem of a request (a ``DesignError`` naming the field), if any."""
     _prepare(request)
@@ -456,7 +539,37 @@ def matchup_battle(me: Side, opponent: Opponent) -> Battle:
     return Battle.two_sided(me, opponent.side)
 
 
-def _matchup(battle: Battle, designer: str, outcome: Outcome) -> Matchup:
+def sector_battle(me: Side, sector: Battle) -> Battle:
+    """The sector with the designing side (``me``, by name) in place of its side there: same
+    order of entry, same defender."""
+    sides = tuple(me if s.name == me.name else s for s in sector.sides)
+    return Battle(sides, sector.defender)
+
+
+def _sector_matchup(battle: Battle, designer: str, outcome: Outcome) -> Matchup:
+    names = [s.name for s in battle.sides]
+    mine = names.index(designer)
+    win = outcome.holds[mine]
+    se = None
+    if outcome.samples:
+        se = math.sqrt(max(win * (1.0 - win), 0.0) / outcome.samples)
+    others = [j for j in range(len(names)) if j != mine]
+    return Matchup(
+        opponent=SECTOR,
+        win=win,
+        attacker_wins=outcome.attacker_wins,
+        own_lost=outcome.lost[mine],
+        opponent_lost=sum(outcome.lost[j] for j in others),
+        method=outcome.method,
+        standard_error=se,
+        why=outcome.why,
+        sides_lost=tuple((names[j], outcome.lost[j]) for j in others),
+    )
+
+
+def _matchup(battle: Battle, designer: str, outcome: Outcome, sector: bool = False) -> Matchup:
+    if sector:
+        return _sector_matchup(battle, designer, outcome)
     mine = 0 if battle.sides[0].name == designer else 1
     attacks = battle.defender != mine
     return Matchup(
@@ -543,14 +656,15 @@ class _Search:
                 found = cached(b, settings)
                 if found is None:  # pragma: no cover - evicted within one wave
                     found = evaluate_battle(b, settings)
-                outcomes.append(_matchup(b, name, found))
+                outcomes.append(_matchup(b, name, found, self.request.whole_sector))
             self.results[i] = tuple(outcomes)
 
 
 @dataclass(frozen=True, slots=True)
 class SearchSpace:
-    """Every design of a request with its battles (one per opponent), before any pruning;
-    ``merged`` and ``wrecked`` as in ``DesignResult``."""
+    """Every design of a request with its battles (one per opponent, or the one sector battle
+    in whole-sector mode), before any pruning; ``merged`` and ``wrecked`` as in
+    ``DesignResult``."""
 
     candidates: tuple[Candidate, ...]
     battles: tuple[tuple[Battle, ...], ...]
@@ -579,10 +693,13 @@ def search_space(request: DesignRequest) -> SearchSpace:
         request.discoveries,
         limit=request.max_candidates,
     )
-    battles = []
+    battles: list[tuple[Battle, ...]] = []
     for c in cands:
         me = designing_side(request, c, setup.combat_techs)
-        battles.append(tuple(matchup_battle(me, o) for o in request.opponents))
+        if request.sector is not None:
+            battles.append((sector_battle(me, request.sector),))
+        else:
+            battles.append(tuple(matchup_battle(me, o) for o in request.opponents))
     return SearchSpace(tuple(cands), tuple(battles), merged, wrecked)
 
 
@@ -611,7 +728,7 @@ def design(
     if dask is not None:
         runner = DaskRunner(dask)
     elif workers == 1 or (
-        workers is None and executor is None and len(cands) * len(request.opponents) < SERIAL_BELOW
+        workers is None and executor is None and sum(len(b) for b in space.battles) < SERIAL_BELOW
     ):
         runner = SerialRunner()
     else:
@@ -630,19 +747,27 @@ def dominance_map(request: DesignRequest, space: SearchSpace) -> dict[int, int]:
     cands, battles = space.candidates, space.battles
     objective_rules = rules_for_objective(request.objective)
     allowed: list[tuple[Rule, ...]] = []
-    for o in request.opponents:
-        rules = tuple(r for r in opponent_rules(request.side, o.side) if r in objective_rules)
-        allowed.append(rules)
-    if not cands or not all(allowed):
+    if request.sector is not None:
+        # One battle per design; the rules are per other side (see calc.design_prune).
+        allowed = list(sector_rules(request.side, request.sector, request.objective))
+    else:
+        for o in request.opponents:
+            rules = tuple(r for r in opponent_rules(request.side, o.side) if r in objective_rules)
+            allowed.append(rules)
+    if not cands or not allowed or not all(allowed):
         return {}
     settings = request.evaluation
     name = request.side.name
     profiles = []
     for c, bs in zip(cands, battles, strict=True):
-        exact = tuple(predicted_method(b, settings) == EXACT for b in bs)
+        if request.sector is not None:
+            pairs = sector_pairs(bs[0], name)
+            exact = (predicted_method(bs[0], settings) == EXACT,) * len(pairs)
+        else:
+            pairs, exact = bs, tuple(predicted_method(b, settings) == EXACT for b in bs)
         orders = tuple(
             activation_labels(b, name) if Rule.OPTIMAL_PLAY in allowed[i] else ((), ())
-            for i, b in enumerate(bs)
+            for i, b in enumerate(pairs)
         )
         profiles.append(Profile.of(c, exact, orders))
     return dominated(profiles, allowed)
@@ -657,8 +782,11 @@ def _run(
     """Evaluate in waves with bound pruning; returns (pruned by bound, pruned by dominance)."""
     request = search.request
     cands = search.cands
-    opp_values = [_fleet_value(o.side) for o in request.opponents]
-    opp_bound = _aggregate(opp_values, request.aggregate) if opp_values else 0.0
+    if request.sector is not None:
+        opp_bound = sector_bound(request.sector, request.side.name)
+    else:
+        opp_values = [_fleet_value(o.side) for o in request.opponents]
+        opp_bound = _aggregate(opp_values, request.aggregate) if opp_values else 0.0
     bound_keys = {
         i: rank_key(upper_bound(request.objective, c, opp_bound), c) for i, c in enumerate(cands)
     }

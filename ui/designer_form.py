@@ -6,9 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from blueprints import Origin, parts, species, tech, techs
-from calc.design_file import opponents_of
 from calc.design_prune import Objective
-from calc.designer import Aggregate, DesignRequest, DesignResult
+from calc.designer import Aggregate, DesignRequest, DesignResult, opponents_of
 from calc.model import Battle
 from calc.report import percent
 
@@ -45,8 +44,10 @@ def design_request(
     objective: Objective = Objective.WIN,
     aggregate: Aggregate = Aggregate.WORST,
     top: int = 5,
+    sector: bool = False,
 ) -> DesignRequest:
-    """The request for designing ``battle.sides[side_index]`` against every other side."""
+    """The request for designing ``battle.sides[side_index]`` against every other side: one
+    battle per opponent, or with ``sector`` the whole sector battle, all sides together."""
     side = battle.sides[side_index]
     for t in techs:
         tech(t)  # an unknown id raises with the legal ones
@@ -60,6 +61,7 @@ def design_request(
         objective=objective,
         aggregate=aggregate,
         top=top,
+        sector=battle if sector else None,
     )
 
 
@@ -84,8 +86,13 @@ def design_rows(result: DesignResult) -> list[dict[str, object]]:
 def search_summary(result: DesignResult) -> str:
     """What the search did, in one sentence."""
     methods = ", ".join(f"{n:,} {m}" for m, n in result.methods) or "none"
+    mode = (
+        "Whole sector (P(win): the side's ships hold the sector at the end). "
+        if result.request.whole_sector
+        else ""
+    )
     return (
-        f"{result.candidates:,} designs in the search space; {result.evaluated:,} evaluated "
+        f"{mode}{result.candidates:,} designs in the search space; {result.evaluated:,} evaluated "
         f"({methods}); {result.pruned_dominated:,} skipped as dominated and "
         f"{result.pruned_bound:,} by the bound; {result.battles:,} battles solved "
         f"({result.cache_hits:,} from the cache) in {result.seconds:.1f} s."

@@ -3,7 +3,8 @@
 It shares nothing with ``calc.design_space``/``calc.designer`` but the rules API
 (``Blueprint.upgrade``, species data) and the battle ladder: blueprints by trying every
 (returned set, slot, part) of every part with ``upgrade()``, fleets by every count, designs as
-every combination, each battle solved exactly with ``calc.odds``.
+every combination, each battle solved exactly with ``calc.odds`` (a two-sided battle, or the
+whole sector built by hand with the design's side put in its place).
 """
 
 from __future__ import annotations
@@ -96,8 +97,12 @@ def exhaustive(
     *,
     designer_defends: bool = False,
     policy: str = "optimal",
+    sector: tuple[tuple[Side, ...], int, int] | None = None,
 ) -> list[OracleDesign]:
-    """Every design, evaluated exactly against one opponent."""
+    """Every design, evaluated exactly against one opponent, or with ``sector`` = (the other
+    sides in order of entry, the designing side's index among all sides, the defender's index)
+    in that whole sector: win = P(its ships hold the sector), exchange = the other sides'
+    expected material lost together minus its own (``opponent`` is then not used)."""
     board = species(species_id)
     all_classes = sorted(set(existing) | set(classes), key=lambda c: ship_class_info(c).slots)
     start = {
@@ -127,22 +132,31 @@ def exhaustive(
                 ShipGroup.of(bp, n) for (bp, _), (_, n) in zip(bps, present, strict=True)
             )
             me = Side("Me", groups, policy=policy, species=species_id)
-            battle = (
-                Battle.two_sided(opponent, me)
-                if designer_defends
-                else Battle.two_sided(me, opponent)
-            )
-            r = odds(battle, "exact")
-            mine = r.side("Me")
-            theirs = r.side(opponent.name)
-            win = mine.wins
+            if sector is not None:
+                others, position, defender = sector
+                sides = list(others)
+                sides.insert(position, me)
+                r = odds(Battle(tuple(sides), defender), "exact")
+                mine = r.side("Me")
+                win = mine.holds_sector
+                theirs_lost = sum(r.side(s.name).expected_material_lost for s in others)
+            else:
+                battle = (
+                    Battle.two_sided(opponent, me)
+                    if designer_defends
+                    else Battle.two_sided(me, opponent)
+                )
+                r = odds(battle, "exact")
+                mine = r.side("Me")
+                win = mine.wins
+                theirs_lost = r.side(opponent.name).expected_material_lost
             out.append(
                 OracleDesign(
                     tuple(present),
                     tuple(bp for bp, _ in bps),
                     cost,
                     win,
-                    theirs.expected_material_lost - mine.expected_material_lost,
+                    theirs_lost - mine.expected_material_lost,
                 )
             )
     return out

@@ -10,7 +10,7 @@ from blueprints import Blueprint, ShipClass
 from calc.design_eval import clear_cache
 from calc.design_prune import Objective
 from calc.designer import DesignRequest, Opponent, design
-from calc.model import ShipGroup, Side
+from calc.model import Battle, ShipGroup, Side
 
 distributed = pytest.importorskip("distributed")
 
@@ -62,4 +62,27 @@ def test_dask_scheduler_address_equals_local(cluster: object) -> None:
     local = design(req, workers=1)
     clear_cache()
     remote = design(req, dask=cluster.scheduler_address)  # type: ignore[attr-defined]
+    assert remote.designs == local.designs
+
+
+def test_dask_equals_local_in_a_whole_sector(cluster: object) -> None:
+    bp = Blueprint.default(TERRAN, "interceptor")
+    red = Side("Red", (ShipGroup.of(bp, 1),), species=TERRAN)
+    blue = Side("Blue", (ShipGroup.of(bp, 2),), species=TERRAN)
+    green = Side("Green", (ShipGroup.of(Blueprint.default(TERRAN, "cruiser"), 1),), species=TERRAN)
+    req = DesignRequest(
+        side=red,
+        sector=Battle((green, red, blue), 0),
+        techs=("plasma_cannon", "gauss_shield"),
+        budget=3,
+        upgrades=1,
+        classes=(ShipClass.INTERCEPTOR,),
+        objective=Objective.EXCHANGE,
+    )
+    clear_cache()
+    local = design(req, workers=1)
+    clear_cache()
+    with distributed.Client(cluster) as client:
+        remote = design(req, dask=client)
+    assert remote.backend == "dask" and remote.battles == local.battles > 0
     assert remote.designs == local.designs

@@ -1,8 +1,9 @@
 """Pruning is safe: it never removes the best design, and every dominance it claims holds.
 
 The dominance rules of ``calc.design_prune`` are checked against full evaluation (``prune=False``)
-on random small cases (Hypothesis), and a worked example shows why the rules are narrow: against
-the NPC rule, a part-wise better blueprint can lose more often.
+on random small cases (Hypothesis), in two-sided battles and in whole three-sided sectors, and a
+worked example shows why the rules are narrow: against the NPC rule, a part-wise better
+blueprint can lose more often.
 """
 
 from __future__ import annotations
@@ -22,9 +23,10 @@ from calc.design_prune import (
     embeds,
     opponent_rules,
     rank_key,
+    sector_rules,
 )
 from calc.designer import DesignRequest, Opponent, design, dominance_map, search_space
-from calc.model import Battle, Policy, ShipGroup, Side
+from calc.model import Battle, Policy, Retreat, RetreatPolicy, ShipGroup, Side
 from calc.odds import odds
 
 TERRAN = "terran_directorate"
@@ -154,6 +156,170 @@ def test_pruning_skips_designs_in_both_settings() -> None:
             top=2,
         )
         assert check_pruning(req) > 0
+
+
+RED = Side("Red", (ShipGroup.of(INTERCEPTOR, 1),), species=TERRAN)
+# (Red's index in the order of entry, the defender's): Red controls the sector (it fights one
+# battle, last: dominance applies), or not (it may fight two battles: no dominance).
+LAYOUTS = [(2, 2), (0, 0), (1, 1), (2, 0), (0, 2), (1, 0), (1, 2)]
+
+
+def sector_of(red_at: int, defender: int, *others: Side) -> Battle:
+    sides = list(others)
+    sides.insert(red_at, RED)
+    return Battle(tuple(sides), defender)
+
+
+@settings(max_examples=16)
+@given(
+    techs=st.lists(st.sampled_from(TECHS), max_size=3, unique=True),
+    blue=player_fleets,
+    green=player_fleets,
+    budget=st.sampled_from([0, 3]),
+    objective=st.sampled_from(list(Objective)),
+    layout=st.sampled_from(LAYOUTS[:3] * 2 + LAYOUTS[3:]),
+    upgrades=st.sampled_from([1, 2]),
+)
+def test_sector_pruning_is_safe(
+    techs: list[str],
+    blue: tuple[ShipGroup, ...],
+    green: tuple[ShipGroup, ...],
+    budget: int,
+    objective: Objective,
+    layout: tuple[int, int],
+    upgrades: int,
+) -> None:
+    battle = sector_of(
+        *layout, Side("Blue", blue, species=TERRAN), Side("Green", green, species=TERRAN)
+    )
+    req = DesignRequest(
+        side=RED,
+        sector=battle,
+        techs=("plasma_cannon", *techs) if "plasma_cannon" not in techs else tuple(techs),
+        budget=budget,
+        upgrades=upgrades,
+        classes=(ShipClass.INTERCEPTOR,),
+        objective=objective,
+        top=3,
+    )
+    skipped = check_pruning(req)
+    if layout[0] != layout[1] or objective is Objective.EXCHANGE:
+        assert skipped == 0
+
+
+@settings(max_examples=6)
+@given(
+    techs=st.lists(st.sampled_from(TECHS), max_size=3, unique=True),
+    npc=npc_ships,
+    blue=player_fleets,
+    objective=st.sampled_from(list(Objective)),
+    red_at=st.sampled_from([0, 1]),
+)
+def test_sector_pruning_with_npcs_is_safe(
+    techs: list[str],
+    npc: tuple[str, str],
+    blue: tuple[ShipGroup, ...],
+    objective: Objective,
+    red_at: int,
+) -> None:
+    # The NPCs defend, so Red fights the last entrant or the NPCs, then maybe the NPCs too.
+    npcs = Side("NPC", (ShipGroup.npc(*npc),), npc=True)
+    req = DesignRequest(
+        side=RED,
+        sector=sector_of(red_at, 2, Side("Blue", blue, species=TERRAN), npcs),
+        techs=tuple(techs),
+        budget=0,
+        upgrades=2,
+        classes=(ShipClass.INTERCEPTOR,),
+        objective=objective,
+        top=3,
+    )
+    assert check_pruning(req) == 0
+
+
+def test_sector_dominance_only_when_the_side_fights_one_battle() -> None:
+    blue = Side("Blue", (ShipGroup.of(INTERCEPTOR, 2),), species=TERRAN)
+    green = Side("Green", (ShipGroup.of(CRUISER, 1),), species=TERRAN)
+    techs = ("plasma_cannon", "gauss_shield", "positron_computer")
+    for layout in LAYOUTS:
+        req = DesignRequest(
+            side=RED,
+            sector=sector_of(*layout, blue, green),
+            techs=techs,
+            budget=3,
+            upgrades=2,
+            classes=(ShipClass.INTERCEPTOR,),
+            top=2,
+        )
+        skipped = check_pruning(req)
+        assert (skipped > 0) is (layout[0] == layout[1]), layout
+    # Two sides: the sector is the two-sided battle and keeps its rules (the NPC one too).
+    guardian = Side("NPC", (ShipGroup.npc("guardian"),), npc=True)
+    for battle in (Battle((RED, blue), 1), Battle((blue, RED), 1), Battle((RED, guardian), 1)):
+        req = DesignRequest(
+            side=RED, sector=battle, techs=techs, budget=3, upgrades=2, top=2,
+            classes=(ShipClass.INTERCEPTOR,),
+        )  # fmt: skip
+        assert check_pruning(req) > 0
+
+
+def test_pair_dominance_fails_when_the_side_fights_twice() -> None:
+    # Why dominance stops when the designing side fights more than one battle of a sector:
+    # Red entered last, attacks White, then meets Silver (the defender) with its survivors. A
+    # cruiser with one more hull is at least as good in each two-sided battle (much better
+    # against White, equal against Silver) but worse in the sector: against the tougher
+    # cruiser, White's best play for its own battle turns to the interceptor, which carries
+    # the guns Red needs against Silver (it survives the first battle 45% of the time instead
+    # of 67%).
+    interceptor = Blueprint.from_parts(TERRAN, "interceptor", ["nus", "ioc", "nud", "ioc"])
+    tough = Blueprint.from_parts(TERRAN, "cruiser", ["elc", "ioc", "gas", "nus", "hul", "nud"])
+    plain = Blueprint.from_parts(TERRAN, "cruiser", ["elc", "ioc", None, "nus", "gas", "nud"])
+    assert blueprint_dominates(Rule.OPTIMAL_PLAY, tough.stats, plain.stats)
+    white = Side("White", (ShipGroup.of(INTERCEPTOR, 2),), species=TERRAN)
+    shielded = Blueprint.from_parts(TERRAN, "interceptor", ["nus", "plc", "nud", "gas"])
+    silver = Side("Silver", (ShipGroup.of(shielded, 2),), species=TERRAN)
+
+    def values(cruiser: Blueprint) -> tuple[float, float, float]:
+        red = Side("Red", (ShipGroup.of(interceptor, 1), ShipGroup.of(cruiser, 1)), species=TERRAN)
+        return (
+            odds(Battle.two_sided(red, white), "exact").attacker_wins,
+            odds(Battle.two_sided(red, silver), "exact").attacker_wins,
+            odds(Battle((silver, white, red), 0), "exact").side("Red").holds_sector,
+        )
+
+    a, b = values(tough), values(plain)
+    assert a[0] > b[0] + 0.1 and a[1] == pytest.approx(b[1], abs=1e-12)
+    assert a[2] < b[2] - 0.005
+    assert sector_rules(RED, Battle((silver, white, RED), 0), Objective.WIN) == ()
+
+
+def test_sector_rules() -> None:
+    blue = Side("Blue", (ShipGroup.of(INTERCEPTOR, 2),), species=TERRAN)
+    green = Side("Green", (ShipGroup.of(CRUISER, 1),), species=TERRAN)
+    defends = sector_of(2, 2, blue, green)
+    assert sector_rules(RED, defends, Objective.WIN) == ((Rule.OPTIMAL_PLAY,),) * 2
+    assert sector_rules(RED, defends, Objective.WIN_PER_MATERIAL) == ((Rule.OPTIMAL_PLAY,),) * 2
+    assert sector_rules(RED, defends, Objective.EXCHANGE) == ()
+    for layout in LAYOUTS[3:]:
+        assert sector_rules(RED, sector_of(*layout, blue, green), Objective.WIN) == ()
+    retreating = replace(
+        green, can_retreat=True, retreat=Retreat(RetreatPolicy.THRESHOLD, below=0.3)
+    )
+    greedy = replace(green, policy=Policy.GREEDY)
+    rift = Side(
+        "Green",
+        (
+            ShipGroup(
+                ShipStats(ShipClass.CRUISER, initiative=2, hull=1, cannons=Dice(pink=1), cost=5),
+                1,
+            ),
+        ),
+    )
+    for other in (retreating, greedy, rift):
+        assert sector_rules(RED, sector_of(2, 2, blue, other), Objective.WIN) == ()
+    npcs = Side("NPC", (ShipGroup.npc("guardian"),), npc=True)
+    assert sector_rules(RED, sector_of(0, 2, blue, npcs), Objective.WIN) == ()
+    assert sector_rules(RED, Battle((RED, npcs), 1), Objective.EXCHANGE) == ((Rule.SINGLE_NPC,),)
 
 
 def test_no_dominance_pruning_against_several_npcs_or_greedy_players() -> None:

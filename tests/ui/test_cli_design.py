@@ -129,3 +129,60 @@ def test_plain_battle_files_still_reject_a_design_key() -> None:
 def test_bad_workers(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["design", write(tmp_path, small()), "--workers", "0"]) == 2
     assert "--workers" in capsys.readouterr().err
+
+
+SECTOR_EXAMPLE = REPO / "examples" / "design_sector.json"
+
+
+def small_sector(**design: Any) -> dict[str, Any]:
+    doc = json.loads(SECTOR_EXAMPLE.read_text())
+    doc["design"].update({"budget": 3, "upgrades": 1, "classes": ["interceptor"], "top": 2})
+    doc["design"].update(design)
+    return doc
+
+
+def test_design_whole_sector(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = write(tmp_path, small_sector())
+    assert main(["design", path, "--json", "--workers", "1"]) == 0
+    captured = capsys.readouterr()
+    assert captured.err == ""
+    doc = json.loads(captured.out)
+    assert doc["sector"] is True and doc["aggregate"] is None
+    assert doc["opponents"] == ["Blue", "Green"]
+    best = doc["designs"][0]
+    (matchup,) = best["matchups"]
+    assert matchup["opponent"] == "sector" and set(matchup["sides_lost"]) == {"Blue", "Green"}
+    assert best["win"] == matchup["win"] == best["objective"]
+    # Round trip: the design's ships in the battle file give its P(holding the sector).
+    battle_doc = json.loads(SECTOR_EXAMPLE.read_text())
+    del battle_doc["design"]
+    battle_doc["sides"][2]["ships"] = best["ships"]
+    battle_path = tmp_path / "battle.json"
+    battle_path.write_text(json.dumps(battle_doc))
+    assert main(["odds", str(battle_path), "--json"]) == 0
+    odds = json.loads(capsys.readouterr().out)
+    red = next(s for s in odds["sides"] if s["name"] == "Red")
+    assert red["holds_sector"] == pytest.approx(best["win"], abs=1e-9)
+    # --no-sector overrides the file: one battle per opponent, and a note on stderr.
+    assert main(["design", path, "--json", "--workers", "1", "--no-sector"]) == 0
+    captured = capsys.readouterr()
+    apart = json.loads(captured.out)
+    assert apart["sector"] is False and apart["aggregate"] == "worst"
+    assert [m["opponent"] for m in apart["designs"][0]["matchups"]] == ["Blue", "Green"]
+    assert "3 sides" in captured.err and "design.sector" in captured.err
+
+
+def test_design_sector_flag_and_text(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = write(tmp_path, small_sector(sector=False))
+    assert main(["design", path, "--workers", "1", "--sector"]) == 0
+    captured = capsys.readouterr()
+    assert captured.out.startswith("Best designs for Red in the whole sector with Blue, Green")
+    assert captured.err == ""
+    # Two sides: no note, whatever the mode.
+    assert main(["design", write(tmp_path, small()), "--workers", "1"]) == 0
+    assert capsys.readouterr().err == ""
+
+
+def test_bad_sector_value(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["design", write(tmp_path, small_sector(sector="yes"))]) == 2
+    assert "design.sector: expected true or false" in capsys.readouterr().err

@@ -2,17 +2,20 @@
 
 The file is a battle file plus a ``design`` section (docs/design-file.md). Battles run on a
 local process pool by default (``--workers``), or on an existing Dask cluster (``--dask``).
+``--sector`` / ``--no-sector`` override the file's ``design.sector`` (evaluate every design in
+the whole sector, all sides together, instead of one battle per opponent).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import sys
 from typing import Any
 
 from calc.design_eval import start_pool
 from calc.design_file import load_design, result_to_dict, result_to_text
-from calc.designer import design
+from calc.designer import DesignRequest, design
 from calc.errors import BattleError
 from ui.cli_support import UsageError
 from ui.progress import progress_bar
@@ -23,9 +26,12 @@ def run(args: argparse.Namespace) -> int:
     if args.workers is not None and args.workers < 1:
         raise UsageError(f"--workers must be at least 1, got {args.workers}")
     try:
-        request, _ = load_design(args.file)
+        request, _ = load_design(args.file, sector=args.sector)
     except BattleError as exc:
         raise UsageError(f"{args.file}: {exc}") from None
+    hint = sector_hint(request)
+    if hint:
+        print(hint, file=sys.stderr)
     # The pool starts before the progress bar's thread, so that its workers can be forked.
     pool = None if args.dask or args.workers == 1 else start_pool(args.workers)
     try:
@@ -45,6 +51,17 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def sector_hint(request: DesignRequest) -> str | None:
+    """A note when a sector of three sides or more is designed for one battle per opponent."""
+    if request.whole_sector or len(request.opponents) < 2:
+        return None
+    return (
+        f"note: the battle has {len(request.opponents) + 1} sides; each opponent is a separate "
+        "battle here. Set design.sector to true (or pass --sector) to evaluate every design in "
+        "the whole sector, all sides together."
+    )
+
+
 def register(sub: Any) -> None:
     """Add the ``design`` subcommand."""
     p = sub.add_parser(
@@ -57,5 +74,12 @@ def register(sub: Any) -> None:
     )
     p.add_argument(
         "--dask", metavar="ADDRESS", help="run the battles on this Dask scheduler instead"
+    )
+    p.add_argument(
+        "--sector",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="evaluate every design in the whole sector, all sides together (default: the "
+        "file's design.sector, else one battle per opponent)",
     )
     p.set_defaults(func=run)

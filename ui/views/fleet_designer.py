@@ -96,6 +96,17 @@ discoveries = st.multiselect(
     help="Ancient parts from discovery tiles, not yet on a blueprint.",
     placeholder="None",
 )
+whole_sector = False
+if len(battle.sides) >= 3:
+    whole_sector = st.toggle(
+        "Whole sector",
+        value=False,
+        key=state.key("design.sector"),
+        help="Evaluate every design in the sector's combat, all sides together: battles two at "
+        "a time in reverse order of entry, the survivors going on to the next. P(win) is then "
+        "the chance that the side's ships hold the sector at the end. Off: each other side is "
+        "a separate battle.",
+    )
 a, b, c = st.columns(3)
 chosen_objective = a.selectbox(
     "Rank by",
@@ -111,6 +122,7 @@ chosen_aggregate = b.selectbox(
     format_func=lambda g: {"worst": "the worst matchup", "mean": "the average"}[g.value],
     key=state.key("design.aggregate"),
     help="Each other side is a separate battle; designs are scored by the worst or the mean.",
+    disabled=whole_sector,
 )
 objective = Objective(chosen_objective or Objective.WIN)
 aggregate = Aggregate(chosen_aggregate or Aggregate.WORST)
@@ -127,6 +139,7 @@ try:
         objective=objective,
         aggregate=aggregate,
         top=int(top),
+        sector=whole_sector,
     )
 except (BattleError, ValueError) as exc:
     st.error(str(exc), icon=":material/error:")
