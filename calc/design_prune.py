@@ -20,7 +20,8 @@ interceptor that carried the guns instead, and fewer NPC hits can do the same; r
 their own side by a fixed rule. So the rules are:
 
 1. *Optimal play on both sides* (``OPTIMAL_PLAY``): the designing side and the opponent both
-   play ``optimal`` (minimax on P(attacker wins)), nobody has rift dice, and A's ships have at
+   play ``optimal`` (minimax on P(attacker wins)), the opponent never retreats (retreat
+   decisions are not in the proof), nobody has rift dice, and A's ships have at
    least B's hull, shields, computers and Morph Shields and dice that dominate B's (cannons and
    missiles: at least as many, the i-th strongest at least as strong), and B's activation order
    (missiles, then engagement) is A's with only designing-side slots left out. Proof sketch,
@@ -190,7 +191,10 @@ def opponent_rules(designer: Side, opponent: Side) -> tuple[Rule, ...]:
         and opponent.policy is Policy.OPTIMAL
         and not opponent.npc
         and not side_has_rift(opponent)
+        and not opponent.retreats
     ):
+        # The proof has no retreat decisions: a side retreating by its own rule is not playing
+        # the minimax game, so a stronger design is not proved better against it.
         out.append(Rule.OPTIMAL_PLAY)
     if opponent.npc and opponent.ship_count == 1:
         out.append(Rule.SINGLE_NPC)

@@ -332,6 +332,12 @@ def test_no_dominance_pruning_against_several_npcs_or_greedy_players() -> None:
         opponent_rules(replace(me, policy=Policy.GREEDY), replace(greedy, policy=Policy.OPTIMAL))
         == ()
     )
+    # An optimal player that may retreat by its own rule is not playing the minimax game the
+    # proof is about: no dominance against it either (the same player without retreat allows it).
+    optimal = replace(greedy, policy=Policy.OPTIMAL)
+    retreating = replace(optimal, can_retreat=True, retreat=Retreat(RetreatPolicy.THRESHOLD, 0.5))
+    assert opponent_rules(me, optimal) == (Rule.OPTIMAL_PLAY,)
+    assert opponent_rules(me, retreating) == ()
     for opponent in (two_ancients, greedy):
         req = DesignRequest(
             side=me,
