@@ -16,7 +16,7 @@ from calc.errors import BattleFileError
 from calc.exact import solve_exact
 from calc.model import Battle, Policy, Retreat, RetreatObjective, RetreatPolicy, ShipGroup, Side
 from calc.report import result_to_dict
-from tests.support import SHARED
+from tests.support import shared_file
 
 EXAMPLE: dict[str, Any] = {
     "format": FORMAT,
@@ -241,9 +241,7 @@ def test_battle_files_round_trip(battle: Battle) -> None:
 
 def test_format_document_exists_beside_the_project() -> None:
     # The shared format text defines the keys this module reads.
-    doc = SHARED / "formats" / "battle-file.md"
-    if not doc.exists():
-        pytest.skip("../shared is not present")
+    doc = shared_file("formats", "battle-file.md")
     text = doc.read_text()
     for key in ("can_retreat", "population", "reputation_bag", "variant", "damage", "morph"):
         assert key in text

@@ -31,7 +31,7 @@ from engine.importers import (
 )
 from engine.importers.summary import position_summary
 from engine.sectors import SectorKind, sector_tile
-from tests.support import REPO, SHARED
+from tests.support import REPO, SHARED, shared_file
 
 SMALL = REPO / "engine" / "data" / "examples" / "asynceclipse_small.json"
 SAVES = SHARED / "saves"
@@ -65,9 +65,7 @@ def small() -> dict[str, Any]:
 
 
 def shared_save(path: Path) -> Path:
-    if not path.is_file():
-        pytest.skip(f"{path} is not present")
-    return path
+    return shared_file(*path.relative_to(SHARED).parts)
 
 
 def paths(data: object) -> list[str]:

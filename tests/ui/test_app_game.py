@@ -9,7 +9,7 @@ import pytest
 
 from engine import record as records
 from engine.snapshot import snapshot
-from tests.support import REPO
+from tests.support import REPO, shared_file
 from tests.ui.dashboard import open_page, rerun
 from ui.game_loader import (
     EXAMPLES,
@@ -162,9 +162,7 @@ def test_kind_of_tells_the_formats_apart() -> None:
 
 
 def test_a_real_six_player_save_shows_its_documented_problems() -> None:
-    from tests.support import SHARED
-
-    save = SHARED / "saves" / "AsyncEclipse_DiscordBot__ActiveGames_aeb41.json"
+    save = shared_file("saves", "AsyncEclipse_DiscordBot__ActiveGames_aeb41.json")
     at = open_page(GAME)
     at.session_state["fleetlab.game"] = open_game(save.read_bytes(), save.name)
     rerun(at)

@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from tests.support import REPO, SHARED
+from tests.support import REPO, shared_file
 from ui.cli import main
 
 SMALL = REPO / "engine" / "data" / "examples" / "asynceclipse_small.json"
-AEB39 = SHARED / "saves" / "AsyncEclipse_DiscordBot__ActiveGames_aeb39.json"
+AEB39 = ("saves", "AsyncEclipse_DiscordBot__ActiveGames_aeb39.json")
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -73,9 +73,7 @@ def test_import_errors_exit_2_naming_the_path(
 
 
 def test_import_real_save(capsys: pytest.CaptureFixture[str]) -> None:
-    if not AEB39.is_file():
-        pytest.skip("../shared/saves is not present")
-    status, out, _ = run(capsys, "import", str(AEB39), "--json")
+    status, out, _ = run(capsys, "import", str(shared_file(*AEB39)), "--json")
     assert status == 0
     doc = json.loads(out)
     assert doc["game_id"] == "aeb39"
