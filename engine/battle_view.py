@@ -7,8 +7,9 @@ sector, connected by wormhole, with no opponent ships) and the controller's popu
 as one side using the game's NPC tiles (with their damage). Sides are in order of entry
 (``SectorState.arrivals``); the controller and the NPCs defend. ``sector_odds`` is then one call
 to ``calc.odds``: from any state, before or during the combat phase. In the middle of a battle it
-gives the odds of the sector's combat from the ships as they stand (their damage counts; retreats
-already declared and the current engagement round do not).
+gives the odds of the sector's combat begun afresh from the ships as they stand: their damage
+counts, but missiles already fired are fired again, and retreats already declared and the place in
+the current engagement round are not known to it.
 
 The engine's combat phase (``engine.combat``) builds its sides here too (``side_of``,
 ``sector_sides``), so the ships, blueprints and techs it fights with are the ones the odds are
