@@ -43,6 +43,9 @@ from calc.summary import MAX_REPUTATION_TILES, EndState
 
 NO_HOLDER = -1
 
+PairGroups = tuple[tuple[ShipGroup, ...], tuple[ShipGroup, ...]]
+"""The canonical groups of the attacker and the defender of one battle of the chain."""
+
 
 @dataclass(frozen=True, slots=True)
 class Tally:
@@ -98,6 +101,12 @@ class Chain:
     def group_index(self, index: int) -> dict[ShipStats, int]:
         return {g.stats: k for k, g in enumerate(self.sides[index].groups)}
 
+    @staticmethod
+    def pair_groups(pair: Battle) -> PairGroups:
+        """The canonical groups of both sides of a battle of the chain, in the order its end
+        states list them (computed once per battle, not once per end state)."""
+        return (pair.sides[0].canonical().groups, pair.sides[1].canonical().groups)
+
     def initial(self) -> Record:
         order = battle_order(self.battle)
         tallies = tuple(Tally(tuple(0 for _ in s.groups)) for s in self.sides)
@@ -123,8 +132,9 @@ class Chain:
             return replace(record, holder=opponent, damage=self._initial_damage(opponent))
         return record
 
-    def after(self, record: Record, opponent: int, end: EndState) -> Record:
-        """The record after a battle of ``record.holder`` (attacking) against ``opponent``."""
+    def after(self, record: Record, opponent: int, end: EndState, fought: PairGroups) -> Record:
+        """The record after a battle of ``record.holder`` (attacking) against ``opponent``;
+        ``fought`` is ``pair_groups`` of that battle."""
         att, dfn = record.holder, opponent
         tallies = list(record.tallies)
         in_sector: dict[int, tuple[tuple[int, ...], ...]] = {}
@@ -133,7 +143,7 @@ class Chain:
         for index, full, pair_side in ((att, end.attacker, 0), (dfn, end.defender, 1)):
             groups, statuses, flags = full
             lookup = self.group_index(index)
-            pair_groups = self._pair_groups(record, index, opponent)
+            pair_groups = fought[pair_side]
             n_groups = len(self.sides[index].groups)
             escaped = list(tallies[index].escaped)
             sector: list[tuple[int, ...]] = [() for _ in range(n_groups)]
@@ -181,12 +191,6 @@ class Chain:
         else:
             holder, damage = NO_HOLDER, ()
         return Record(holder, damage, tuple(tallies), end.stalemate)
-
-    def _pair_groups(self, record: Record, index: int, opponent: int) -> tuple[ShipGroup, ...]:
-        battle = self.pair(record, opponent)
-        assert battle is not None
-        side = battle.sides[0] if index == record.holder else battle.sides[1]
-        return side.canonical().groups
 
 
 # ----- solving one battle of the chain -----------------------------------------------------
@@ -296,8 +300,9 @@ def solve_sector(
                 )
                 states += pair_states
                 rounds += w * pair_rounds
+                groups = chain.pair_groups(pair)
                 for end in ends:
-                    r2 = chain.after(record, opponent, end)
+                    r2 = chain.after(record, opponent, end, groups)
                     nxt[r2] = nxt.get(r2, 0.0) + w * end.p
             else:
                 n = round(w)
@@ -306,8 +311,9 @@ def solve_sector(
                 approximated |= any(s.policy is Policy.OPTIMAL or s.retreats for s in pair.sides)
                 counted, mean_rounds = _mc_ends(pair, generator, n)
                 rounds += n * mean_rounds
+                groups = chain.pair_groups(pair)
                 for end, count in counted:
-                    r2 = chain.after(record, opponent, end)
+                    r2 = chain.after(record, opponent, end, groups)
                     nxt[r2] = nxt.get(r2, 0.0) + count
         weights = nxt
         if deadline is not None and time.perf_counter() > deadline:
