@@ -3,7 +3,8 @@
 ``due_battles(state, styles)`` lists every contested sector (``engine.galaxy.is_contested``)
 with a line saying who fights whom, and the battle file (``fleetlab-battle/1``) of the battle
 there, built by ``engine.battle_view.sector_battle`` with the sides named as the page names the
-players. A sector whose battle cannot be modelled carries the reason instead of a file.
+players. A sector whose battle cannot be modelled carries the reason instead of a file. A sector
+whose combat is under way carries a note (``in_progress_note``) saying what its odds leave out.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ class DueBattle:
     label: str
     doc: dict[str, Any] | None
     error: str | None = None
+    note: str | None = None
 
 
 def _named(
@@ -62,6 +64,32 @@ def battle_label(
     return f"{where}: " + " against ".join(fighters)
 
 
+def in_progress_note(state: GameState, where: Hex) -> str | None:
+    """What the odds of a sector leave out when its combat has already begun (None if not).
+
+    The odds are those of the sector's combat begun afresh from the ships as they stand
+    (``engine.battle_view``): their damage counts, but not the volleys already fired.
+    """
+    combat = state.combat
+    current = combat.current if combat is not None else None
+    if current is None or current.where != where:
+        return None
+    fight = current.fight
+    if fight is not None:
+        stage = f"engagement round {fight.rounds}" if fight.in_round else "missiles"
+        return (
+            f"Battle in progress ({stage}): the odds are for this sector's combat begun afresh "
+            "from the ships as they stand. Damage counts; missiles fire again, and retreats "
+            "already declared and the place in the round are not counted."
+        )
+    if any(t.fought for t in current.tallies):
+        return (
+            "Some battles here are over: the odds are for the battles still to fight; the "
+            "reputation tiles already earned here are not counted."
+        )
+    return None
+
+
 def due_battles(
     state: GameState,
     styles: Mapping[int, SeatStyle],
@@ -73,9 +101,11 @@ def due_battles(
         if not is_contested(state, sector):
             continue
         label = battle_label(sector, styles, (positions or {}).get(sector.hex))
+        note = in_progress_note(state, sector.hex)
         try:
             battle = _named(sector_battle(state, sector.hex), state, sector, styles)
-            out.append(DueBattle(sector.hex, sector.tile, label, battle_to_dict(battle)))
+            doc = battle_to_dict(battle)
+            out.append(DueBattle(sector.hex, sector.tile, label, doc, note=note))
         except (BattleError, ValueError) as exc:
-            out.append(DueBattle(sector.hex, sector.tile, label, None, str(exc)))
+            out.append(DueBattle(sector.hex, sector.tile, label, None, str(exc), note))
     return out

@@ -59,6 +59,22 @@ def test_the_page_opens_the_example_record_at_its_end_and_steps_through_it() -> 
     ]
 
 
+def test_a_step_in_the_middle_of_a_battle_says_so_beside_it() -> None:
+    game = open_example(next(iter(EXAMPLES)))
+    step = next(
+        i
+        for i, s in enumerate(game.states)
+        if s.combat is not None and s.combat.current is not None and s.combat.current.fight
+    )
+    at = open_page(GAME)
+    at.slider(key="game.step").set_value(step)
+    rerun(at)
+    assert any(c.value.startswith("Battle in progress") for c in at.caption)
+    at.slider(key="game.step").set_value(0)
+    rerun(at)
+    assert not any(c.value.startswith("Battle in progress") for c in at.caption)
+
+
 def test_an_opened_save_shows_its_battles_and_opens_one_on_the_odds_page() -> None:
     at = open_page(GAME)
     at.session_state["fleetlab.game"] = open_game(SAVE.read_bytes(), SAVE.name)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 
 import pytest
 
@@ -14,7 +15,8 @@ from engine.setup import new_game
 from engine.state import GameConfig, GameState
 from tests.support import REPO
 from ui.galaxy import SeatStyle, default_styles
-from ui.game_battles import due_battles
+from ui.game_battles import due_battles, in_progress_note
+from ui.game_loader import EXAMPLES, open_example
 from ui.player_boards import blueprint_rows, overview_rows, tech_rows
 
 EXAMPLE = REPO / "engine" / "data" / "examples" / "asynceclipse_small.json"
@@ -47,6 +49,41 @@ def test_the_example_save_has_two_battles_that_open_as_battle_files(
         assert any(name in ("blue player", "green player") for name in names)
     ancient_battle, _ = parse_battle(ancients.doc)  # type: ignore[arg-type]
     assert ancient_battle.sides[ancient_battle.defender].npc
+
+
+def test_a_battle_in_progress_says_what_its_odds_leave_out() -> None:
+    game = open_example(next(iter(EXAMPLES)))  # the recorded four-bot game
+    fighting = [
+        i
+        for i, state in enumerate(game.states)
+        if state.combat is not None
+        and state.combat.current is not None
+        and state.combat.current.fight is not None
+    ]
+    assert fighting, "the example game has battles"
+    state = game.states[fighting[0]]
+    assert state.combat is not None and state.combat.current is not None
+    where = state.combat.current.where
+    noted = {b.hex: b.note for b in due_battles(state, game.styles)}
+    note = noted[where]
+    assert note is not None and note.startswith("Battle in progress")
+    assert "missiles fire again" in note
+    # Only the sector being fought over carries a note; before combat, none does.
+    assert all(n is None for h, n in noted.items() if h != where)
+    before = max(i for i in range(fighting[0]) if game.states[i].combat is None)
+    due_before = due_battles(game.states[before], game.styles)
+    assert where in {b.hex for b in due_before}
+    assert all(b.note is None for b in due_before)
+    # Between two battles of one sector: the battles still to fight, without earlier tiles.
+    current = replace(
+        state.combat.current,
+        fight=None,
+        tallies=tuple(replace(t, fought=True) for t in state.combat.current.tallies),
+    )
+    between = replace(state, combat=replace(state.combat, current=current))
+    assert (in_progress_note(between, where) or "").startswith("Some battles here are over")
+    # Elsewhere, or outside the combat phase, there is nothing to say.
+    assert in_progress_note(replace(state, combat=None), where) is None
 
 
 def test_a_quiet_position_has_no_battles() -> None:

@@ -165,6 +165,8 @@ with right:
     for number, battle in enumerate(battles):
         chosen = picked is not None and battle.hex == picked
         st.markdown(("**" if chosen else "") + battle.label + ("**" if chosen else ""))
+        if battle.note is not None:
+            st.caption(battle.note)
         if battle.doc is not None:
             if st.button(
                 "Open in Battle odds",
