@@ -7,6 +7,7 @@ from math import comb
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from calc.report import percent
 from tests.support import REPO
 from ui.figures import cosmic_win_chart
 
@@ -23,14 +24,18 @@ def test_page_computes_and_reacts_to_the_hand() -> None:
     assert at.subheader[0].value == "Best card: attack:12"
     rows = at.dataframe[0].value
     assert list(rows["card"]) == ["compromise", "attack:6", "attack:12"]
-    assert rows["win"].iloc[2] == pytest.approx(comb(48, 7) / comb(69, 7), abs=1e-12)
+    # Chances read as percentages with sensible precision (the exact value: 6.82%).
+    assert rows["win"].iloc[2] == percent(comb(48, 7) / comb(69, 7))
+    # Tiny chances are not rounded away: a compromise or a 6 almost surely loses, not surely.
+    assert list(rows["lose"]) == [">99.99%", ">99.99%", percent(1 - comb(48, 7) / comb(69, 7))]
+    assert rows["warp"].iloc[2] == pytest.approx(4 * (1 - comb(48, 7) / comb(69, 7)), abs=1e-9)
     hand = next(t for t in at.text_input if t.label == "Your hand")
     hand.set_value("attack:40, attack:6").run()
     assert not at.exception
     assert at.subheader[0].value == "Best card: attack:40"
     rows = at.dataframe[0].value
     assert list(rows["card"]) == ["attack:6", "attack:40"]
-    assert rows["win"].iloc[1] == pytest.approx(1.0)  # 44 beats any defending 40 + 5
+    assert rows["win"].iloc[1] == "100%"  # 44 beats any defending 40 + 5
 
 
 def test_page_shows_the_eon_caveat_and_errors() -> None:

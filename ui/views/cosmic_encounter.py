@@ -7,6 +7,7 @@ from typing import Any
 
 import streamlit as st
 
+from calc.report import percent
 from cosmic import (
     BySide,
     Challenge,
@@ -54,6 +55,42 @@ def _counts(text: str) -> dict[Card, int]:
 
 
 POWERS = ["none"] + [p.value for p in Power]
+
+
+# How the odds columns read: chances as percentages with sensible precision (``calc.report``:
+# "<0.01%" is not "0%"), expected counts with two decimals. (A comment, not a docstring:
+# Streamlit would show a bare string on the page.)
+CHANCES = ("win", "lose", "deal", "redraw", "again")
+
+
+def _chance(label: str, text: str) -> Any:
+    return st.column_config.TextColumn(label, help=text)
+
+
+def _expected(label: str, text: str) -> Any:
+    return st.column_config.NumberColumn(label, help=text, format="%.2f")
+
+
+ODDS_COLUMNS = {
+    "win": _chance("win", "Probability that you win the challenge."),
+    "lose": _chance("lose", "Probability that you lose (or both sides lose a failed deal)."),
+    "deal": _chance("deal", "Probability that a deal is forced (both played a compromise)."),
+    "redraw": _chance("redraw", "Probability that you must discard and draw a new hand."),
+    "warp": _expected("warp", "Expected ships you lose to the warp (a failed deal counts 3)."),
+    "removed": _expected("removed", "Expected ships of yours removed from the game (Void)."),
+    "bases": _expected("bases", "Expected bases gained."),
+    "again": _chance("again", "Chance the offense may challenge again this turn."),
+}
+
+
+def _readable(row: dict[str, Any]) -> dict[str, Any]:
+    """A table row: the exact fractions left out, chances as percentages."""
+    return {
+        k: (percent(v) if k in CHANCES and v is not None else v)
+        for k, v in row.items()
+        if k != "exact"
+    }
+
 
 left, right = st.columns(2)
 with left:
@@ -147,20 +184,22 @@ if rows:
         width="stretch",
     )
     st.dataframe(
-        [{k: v for k, v in r.items() if k != "exact"} for r in rows],
+        [_readable(r) for r in rows],
         hide_index=True,
         width="stretch",
         key="cosmic-cards",
+        column_config=ODDS_COLUMNS,
     )
 plans = [
     {"plan": p.name, "description": p.description, **odds_to_dict(p.odds)} for p in report.plans
 ]
 st.subheader(f"Best plan: {report.best_plan.description}")
 st.dataframe(
-    [{k: v for k, v in p.items() if k != "exact"} for p in plans],
+    [_readable(p) for p in plans],
     hide_index=True,
     width="stretch",
     key="cosmic-plans",
+    column_config=ODDS_COLUMNS,
 )
 for note in report.notes:
     if not note.startswith("Deck "):

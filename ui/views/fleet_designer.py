@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from blueprints import part, tech
 from calc.design_prune import Objective
 from calc.designer import Aggregate, DesignRequest, DesignResult, design
 from calc.errors import BattleError, DesignError
@@ -85,6 +86,7 @@ techs = st.multiselect(
     known,
     default=side_parts_techs,
     key=state.key("design.techs"),
+    format_func=lambda t: tech(t).name,
     help="Techs whose parts the designs may use.",
     placeholder="Starting parts only",
 )
@@ -93,6 +95,7 @@ discoveries = st.multiselect(
     discovery_choices(),
     default=(),
     key=state.key("design.discoveries"),
+    format_func=lambda p: part(p).name,
     help="Ancient parts from discovery tiles, not yet on a blueprint.",
     placeholder="None",
 )
