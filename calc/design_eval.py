@@ -17,7 +17,10 @@ any worker, in any order, from the cache or not.
 
 **Runners.** ``SerialRunner`` evaluates in this process. ``PoolRunner`` uses a
 ``concurrent.futures.ProcessPoolExecutor`` (forked workers from a single-threaded program,
-spawned ones from a threaded program such as the dashboard: ``pool_context``). ``DaskRunner``
+spawned ones from a threaded one: ``pool_context``). Not from a Streamlit page: while a page
+runs, Streamlit puts the page script in ``sys.modules["__main__"]``, and a spawned worker runs
+the main module again, so each worker would run the page (and start a pool of its own). The
+dashboard therefore evaluates in its own process (``workers=1``). ``DaskRunner``
 sends the same function to an existing Dask distributed cluster (``dask[distributed]`` must be
 installed where the client runs and Fleetlab on the workers). Runners return results in the
 order of the battles given, so the designer's answer does not depend on which runner computed
@@ -248,7 +251,7 @@ def _warm_up() -> None:
 def pool_context() -> multiprocessing.context.BaseContext:
     """How pool workers start: forked when this process runs a single thread (fast: workers
     inherit the loaded kernels, and scripts need no ``if __name__ == "__main__"`` guard), else
-    spawned, because forking a threaded process (a dashboard, a progress bar) can deadlock."""
+    spawned, because forking a threaded process (a progress bar, a server) can deadlock."""
     if "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1:
         return multiprocessing.get_context("fork")
     return multiprocessing.get_context("spawn")

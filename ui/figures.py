@@ -207,6 +207,10 @@ def design_ranking_figure(result: DesignResult) -> go.Figure:
             orientation="h",
             marker_color=SIDE_COLOURS[0],
             customdata=custom,
+            # The value on each bar: designs near the top often differ by tenths of a percent.
+            texttemplate="%{x:.2%}" if objective is Objective.WIN else "%{x:.4g}",
+            textposition="inside",
+            insidetextanchor="end",
             hovertemplate=(
                 "%{y}: %{x:.4g}<br>%{customdata[0]}<br>cost %{customdata[1]}, "
                 "%{customdata[2]}<extra></extra>"

@@ -34,6 +34,8 @@ def test_design_ranking_figure(objective: Objective) -> None:
     assert list(bars.y) == ["#1", "#2", "#3", "#4"]
     assert list(bars.x) == [d.value for d in result.designs]
     assert bars.customdata[0][1] == result.designs[0].cost
+    # Each bar is labelled with its value (a percentage for P(win)).
+    assert bars.texttemplate == ("%{x:.2%}" if objective is Objective.WIN else "%{x:.4g}")
     assert "interceptor" in bars.customdata[0][0]
     if objective is Objective.WIN:
         assert len(fig.data) == 1

@@ -157,6 +157,8 @@ def _search(_request: DesignRequest, key: str) -> DesignResult:
         bar.progress(min(1.0, fraction), text=f"Searching the designs: {fraction:.0%}")
 
     try:
+        # In this process: a spawned pool worker would run this page again (see the
+        # Runners paragraph of calc.design_eval).
         return design(_request, workers=1, progress=report)
     finally:
         bar.empty()
