@@ -179,5 +179,17 @@ st.caption(search_summary(result))
 if not result.designs:
     st.warning("No design fits the budget and the rules.", icon=":material/block:")
     st.stop()
-st.dataframe(design_rows(result), hide_index=True, width="stretch")
+st.dataframe(
+    design_rows(result),
+    hide_index=True,
+    width="stretch",
+    # Narrow number columns leave the fleet the room it needs (its full text shows on hover).
+    column_config={
+        "fleet": st.column_config.TextColumn(width="large"),
+        **{
+            name: st.column_config.Column(width="small")
+            for name in ("rank", "materials", "P(win)", "objective", "method")
+        },
+    },
+)
 st.plotly_chart(design_ranking_figure(result), width="stretch", key="design.chart")
