@@ -11,12 +11,11 @@ again here from their documentation in ``calc.targeting``, with brute-force subs
 from __future__ import annotations
 
 import itertools
-import sys
-import threading
 from functools import cache
 
 from blueprints import ShipClass, ship_class_info
 from calc.model import Battle, Policy, Side
+from tests.calc.helpers import with_deep_stack
 
 RIFT = ((1, 0), (2, 0), (3, 1), (0, 1), (0, 0), (0, 0))
 SIZE = {c: ship_class_info(c).size for c in ShipClass}
@@ -249,30 +248,9 @@ class BruteForce:
 
 
 def brute_force_attacker_wins(battle: Battle, max_rounds: int = 150) -> float:
-    """P(attacker wins) by the reference method (run in a thread with a deep stack, since the
-    plain recursion goes max_rounds x slots deep)."""
-    result: list[float] = []
-    errors: list[BaseException] = []
-
-    def work() -> None:
-        try:
-            result.append(BruteForce(battle, max_rounds).value())
-        except BaseException as exc:  # re-raised in the caller
-            errors.append(exc)
-
-    old_limit = sys.getrecursionlimit()
-    old_size = threading.stack_size(512 * 1024 * 1024)
-    sys.setrecursionlimit(200_000)
-    try:
-        thread = threading.Thread(target=work)
-        thread.start()
-        thread.join()
-    finally:
-        threading.stack_size(old_size)
-        sys.setrecursionlimit(old_limit)
-    if errors:
-        raise errors[0]
-    return result[0]
+    """P(attacker wins) by the reference method (run with a deep stack, since the plain
+    recursion goes max_rounds x slots deep)."""
+    return with_deep_stack(lambda: BruteForce(battle, max_rounds).value())
 
 
 def with_policy(side: Side, policy: Policy) -> Side:

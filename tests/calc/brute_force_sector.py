@@ -11,12 +11,11 @@ tiny battles of the tests, far below 1e-12 for the rounds used). Written separat
 from __future__ import annotations
 
 import itertools
-import sys
-import threading
 from functools import cache
 
 from blueprints import ShipClass, ship_class_info
 from calc.model import Battle, Policy, RetreatObjective, RetreatPolicy
+from tests.calc.helpers import with_deep_stack
 
 RIFT = ((1, 0), (2, 0), (3, 1), (0, 1), (0, 0), (0, 0))
 SIZE = {c: ship_class_info(c).size for c in ShipClass}
@@ -289,25 +288,4 @@ class SectorBrute:
 
 def sector_brute(battle: Battle, max_rounds: int = 150) -> Vec:
     """The four values of the initial state by brute force (deep recursion in a thread)."""
-    out: list[Vec] = []
-    errors: list[BaseException] = []
-
-    def work() -> None:
-        try:
-            out.append(SectorBrute(battle, max_rounds).value())
-        except BaseException as exc:
-            errors.append(exc)
-
-    old = sys.getrecursionlimit()
-    size = threading.stack_size(512 * 1024 * 1024)
-    sys.setrecursionlimit(200_000)
-    try:
-        th = threading.Thread(target=work)
-        th.start()
-        th.join()
-    finally:
-        threading.stack_size(size)
-        sys.setrecursionlimit(old)
-    if errors:
-        raise errors[0]
-    return out[0]
+    return with_deep_stack(lambda: SectorBrute(battle, max_rounds).value())

@@ -1,6 +1,11 @@
-"""Small builders for battles in tests."""
+"""Small builders for battles in tests, and a runner for the deep brute-force recursions."""
 
 from __future__ import annotations
+
+import sys
+import threading
+from collections.abc import Callable
+from typing import TypeVar
 
 from blueprints import Dice, ShipClass, ShipStats
 from calc.model import Battle, Policy, ShipGroup, Side
@@ -47,3 +52,33 @@ def side(
 
 def battle(attacker: Side, defender: Side) -> Battle:
     return Battle.two_sided(attacker, defender)
+
+
+T = TypeVar("T")
+
+
+def with_deep_stack(work: Callable[[], T]) -> T:
+    """``work()`` in a thread with a 512 MiB stack and a high recursion limit: the brute-force
+    references recurse once per volley, so a battle goes rounds x slots deep."""
+    result: list[T] = []
+    errors: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            result.append(work())
+        except BaseException as exc:  # re-raised in the caller
+            errors.append(exc)
+
+    old_limit = sys.getrecursionlimit()
+    old_size = threading.stack_size(512 * 1024 * 1024)
+    sys.setrecursionlimit(200_000)
+    try:
+        thread = threading.Thread(target=run)
+        thread.start()
+        thread.join()
+    finally:
+        threading.stack_size(old_size)
+        sys.setrecursionlimit(old_limit)
+    if errors:
+        raise errors[0]
+    return result[0]
