@@ -42,9 +42,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import GreedyPlayer, RandomPlayer, random_config
 from engine.actions.base import Action
-from engine.play import sample_chance
+from engine.play import play_from
 from engine.players import Player
-from engine.rules import apply, legal_actions
 from engine.setup import new_game
 from engine.state import CHANCE, GameState
 
@@ -77,23 +76,12 @@ def play(
         for i in range(players)
     ]
     state = new_game(config)
-    started = False
-    while not state.is_over:
-        if skirmish and not started and state.to_act != CHANCE:
-            from tests.engine.harness import add_skirmish
+    if skirmish:
+        from tests.engine.harness import add_skirmish
 
-            state = add_skirmish(state)
-            started = True
-        seat = state.to_act
-        assert seat is not None
-        if seat == CHANCE:
-            action = sample_chance(state, rng)
-        else:
-            action = seats[seat].choose(state, legal_actions(state))
-        after = apply(state, action)
-        counter(state, action, after)
-        state = after
-    return state
+        state = play_from(state, seats, rng, counter, until=lambda s: s.to_act != CHANCE)
+        state = add_skirmish(state)
+    return play_from(state, seats, rng, counter)
 
 
 def run(

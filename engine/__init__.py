@@ -30,7 +30,7 @@ from engine.errors import (
     SetupError,
 )
 from engine.hexes import Hex
-from engine.play import play_game, random_config, sample_chance
+from engine.play import play_from, play_game, random_config, sample_chance
 from engine.players import GreedyPlayer, RandomPlayer
 from engine.rules import apply, chance_outcomes, legal_actions
 from engine.scoring import final_scores, score, winners
@@ -56,6 +56,7 @@ __all__ = [
     "legal_actions",
     "new_game",
     "parse_action",
+    "play_from",
     "play_game",
     "random_config",
     "sample_chance",

@@ -57,8 +57,21 @@ def play_game(
     on_step: Callable[[GameState, Action, GameState], None] | None = None,
 ) -> GameState:
     """Play from setup to the final scores; ``on_step(before, action, after)`` sees each step."""
-    state = new_game(config)
-    while not state.is_over:
+    return play_from(new_game(config), players, rng, on_step)
+
+
+def play_from(
+    state: GameState,
+    players: Sequence[Player],
+    rng: np.random.Generator,
+    on_step: Callable[[GameState, Action, GameState], None] | None = None,
+    until: Callable[[GameState], bool] | None = None,
+) -> GameState:
+    """Play on from ``state`` until the game is over or ``until(state)`` holds (checked before
+    each step); chance is drawn from ``rng``, ``players[seat]`` chooses for each seat and
+    ``on_step(before, action, after)`` sees each step.
+    """
+    while not state.is_over and (until is None or not until(state)):
         seat = state.to_act
         assert seat is not None
         if seat == CHANCE:

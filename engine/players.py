@@ -207,9 +207,6 @@ class GreedyPlayer:
 
     # ----- helpers ------------------------------------------------------------------------
 
-    def _margin(self, state: GameState, seat: int, extra_discs: int = 0) -> int:
-        return margin(state, seat, extra_discs)
-
     def _best(self, options: Sequence[A], key: Callable[[A], object]) -> A:
         """One of the options with the highest key; ties broken by the player's generator."""
         values = [key(o) for o in options]
@@ -246,7 +243,7 @@ class GreedyPlayer:
             return self._upkeep(state, seat, options)
         if isinstance(d, ExploreControl | SectorClaims):
             claims = [a for a in options if isinstance(a, Claim)]
-            if claims and self._margin(state, seat, 1) >= 3:
+            if claims and margin(state, seat, 1) >= 3:
                 return claims[0]
             return next(a for a in options if isinstance(a, Decline))
         if isinstance(d, DiscoveryChoice):
@@ -271,7 +268,7 @@ class GreedyPlayer:
         if proposals:
             return proposals[0]
         player = state.players[seat]
-        if player.passed or self._margin(state, seat, 1) < 2:
+        if player.passed or margin(state, seat, 1) < 2:
             return Pass()
         # Turn hoarded money and materials into science for more techs (points on the tracks).
         spare = {Resource.MONEY: player.money - 12, Resource.MATERIALS: player.materials - 12}
@@ -298,7 +295,7 @@ class GreedyPlayer:
             for a in _activation_options(state, seat, ActionKind.INFLUENCE)
             if isinstance(a, InfluenceDisc) and a.origin is None
         ]
-        if ActionKind.INFLUENCE in kinds and influence and self._margin(state, seat, 2) >= 4:
+        if ActionKind.INFLUENCE in kinds and influence and margin(state, seat, 2) >= 4:
             return TakeAction(ActionKind.INFLUENCE)
         return Pass()
 
@@ -323,7 +320,7 @@ class GreedyPlayer:
             return self._best(moves, lambda a: _ship_value(state, seat, a)) if moves else end
         if d.kind is ActionKind.INFLUENCE:
             discs = [a for a in options if isinstance(a, InfluenceDisc) and a.origin is None]
-            if discs and self._margin(state, seat, 1) >= 3:
+            if discs and margin(state, seat, 1) >= 3:
                 return self._best(discs, lambda a: _value_at(state, a.target))
             return end
         return end
@@ -362,11 +359,19 @@ def attack_targets(state: GameState, seat: int, margin: float) -> frozenset[Hex]
     """Sectors the player's ships could enter with at least ``margin`` times the strength of
     what they would fight there (the defenders' ships or NPCs), counting its ships already there
     and those that can move there this activation."""
-    moves = [
-        a
-        for a in _activation_options(state, seat, ActionKind.MOVE)
-        if isinstance(a, MoveShip) and not peaceful(state, a)
-    ]
+    return _targets(state, seat, margin, _moves(state, seat))
+
+
+def _moves(state: GameState, seat: int) -> list[MoveShip]:
+    """The ship moves of a move activation the player could start now."""
+    return [a for a in _activation_options(state, seat, ActionKind.MOVE) if isinstance(a, MoveShip)]
+
+
+def _targets(
+    state: GameState, seat: int, margin: float, moves: Sequence[MoveShip]
+) -> frozenset[Hex]:
+    """``attack_targets`` among the targets of ``moves``."""
+    moves = [a for a in moves if not peaceful(state, a)]
     if not moves:
         return frozenset()
     player = state.players[seat]
@@ -417,12 +422,9 @@ def _count(state: GameState, seat: int, kind: ActionKind) -> int:
 
 
 def _attack_moves(state: GameState, seat: int, margin: float) -> list[MoveShip]:
-    targets = attack_targets(state, seat, margin)
-    return [
-        a
-        for a in _activation_options(state, seat, ActionKind.MOVE)
-        if isinstance(a, MoveShip) and a.target in targets
-    ]
+    moves = _moves(state, seat)
+    targets = _targets(state, seat, margin, moves)
+    return [a for a in moves if a.target in targets]
 
 
 def _ship_value(state: GameState, seat: int, move: MoveShip) -> float:
@@ -430,9 +432,10 @@ def _ship_value(state: GameState, seat: int, move: MoveShip) -> float:
     return strength(Side("one", (ShipGroup.of(bp, 1),)))
 
 
-def _warships(state: GameState, seat: int) -> list[Action]:
-    """Warships to build next to sectors worth attacking, while under ``WARSHIP_CAP``."""
-    if state.round < 2:
+def _warships(state: GameState, seat: int) -> list[Build]:
+    """Warships to build next to sectors worth attacking, while under ``WARSHIP_CAP`` and with 8
+    materials or more."""
+    if state.round < 2 or state.players[seat].materials < 8:
         return []
     ships = sum(
         s.ships_of(seat, c)
@@ -453,8 +456,7 @@ def _warships(state: GameState, seat: int) -> list[Action]:
         and a.where in near
     ]
     builds.sort(key=lambda a: (a.item != ShipClass.CRUISER.value, a.where))
-    player = state.players[seat]
-    return list(builds) if player.materials >= 8 else []
+    return builds
 
 
 def _builds(state: GameState, seat: int) -> list[Action]:

@@ -146,16 +146,16 @@ def legal_propose(state: GameState, seat: int) -> list[Action]:
         return []
     intrusions = _intrusions(state)
     player = state.players[seat]
+    drops = _drops(player)
+    cubes = [r for r in RESOURCES if player.tracks[r.track]]
     out: list[Action] = []
     for other in others:
         if (seat, other) in intrusions or (other, seat) in intrusions:
             continue
         if not _drops(state.players[other]) or not any(state.players[other].tracks):
             continue
-        for drop in _drops(player):
-            out.extend(
-                ProposeDiplomacy(other, r, drop) for r in RESOURCES if player.tracks[r.track]
-            )
+        for drop in drops:
+            out.extend(ProposeDiplomacy(other, r, drop) for r in cubes)
     return out
 
 

@@ -37,7 +37,6 @@ with the bot's slot order; population flags per square type. Decisions:
 
 from __future__ import annotations
 
-import json
 import math
 import tomllib
 from collections import Counter
@@ -55,8 +54,10 @@ from blueprints import tech as find_tech
 from engine.decisions import TurnStart
 from engine.discoveries import discovery_index, discovery_tiles
 from engine.enums import Phase
-from engine.errors import EngineError
-from engine.hexes import CENTRE, Hex, opposite, ring_hex
+from engine.errors import EngineError, RecordError
+from engine.galaxy import edge_link
+from engine.hexes import CENTRE, Hex, ring_hex
+from engine.record import parse_json
 from engine.sectors import SectorKind, guardian_tiles, sector_tile, sector_tiles
 from engine.state import (
     TRACKS,
@@ -77,7 +78,8 @@ MAX_BYTES = 5 * 1024 * 1024
 ROOT = "$"
 """The path of the whole document in problems."""
 
-_POP_ORDER = ("M", "S", "Mt", "N")
+_SAVE = "save"
+"""What ``parse_json``'s messages call the file (dropped from the problem's message)."""
 
 
 # ----- results -----------------------------------------------------------------------------
@@ -277,13 +279,10 @@ def codes() -> _Tables:
 # ----- reading files -----------------------------------------------------------------------
 
 
-def _reject_constant(name: str) -> object:
-    raise ValueError(f"{name} is not a JSON number")
-
-
 def parse_save(raw: bytes | str, *, max_bytes: int = MAX_BYTES) -> object:
     """Parse a save's text as JSON (and nothing else), refusing more than ``max_bytes``.
 
+    The JSON itself is read by ``engine.record.parse_json`` (the one reader of uploads).
     Raises ``ImportProblem`` (path ``$``) for a file that is too large or not JSON.
     """
     size = len(raw.encode("utf-8")) if isinstance(raw, str) else len(raw)
@@ -296,14 +295,10 @@ def parse_save(raw: bytes | str, *, max_bytes: int = MAX_BYTES) -> object:
             )
         )
     try:
-        text = raw.decode("utf-8-sig") if isinstance(raw, bytes) else raw
-        return json.loads(text, parse_constant=_reject_constant)
-    except UnicodeDecodeError as exc:
-        raise ImportProblem(Problem(ROOT, f"not UTF-8 text ({exc})", "nothing imported")) from None
-    except RecursionError:
-        raise ImportProblem(Problem(ROOT, "JSON nested too deeply", "nothing imported")) from None
-    except ValueError as exc:
-        raise ImportProblem(Problem(ROOT, f"not JSON: {exc}", "nothing imported")) from None
+        return parse_json(raw, _SAVE, max_bytes)
+    except RecordError as exc:
+        message = str(exc).removeprefix(f"{_SAVE}: ")
+        raise ImportProblem(Problem(ROOT, message, "nothing imported")) from None
 
 
 def load_save(
@@ -1111,17 +1106,10 @@ class _Importer:
         for s in sectors:
             if s.printed.kind is not SectorKind.STANDARD:
                 continue
-            linked = False
-            for direction, other in s.hex.neighbours():
-                b = by_hex.get(other)
-                if b is None:
-                    continue
-                halves = ((s.wormholes >> direction) & 1) + (
-                    (b.wormholes >> opposite(direction)) & 1
-                )
-                if halves >= need:
-                    linked = True
-                    break
+            linked = any(
+                (b := by_hex.get(other)) is not None and edge_link(s, direction, b) >= need
+                for direction, other in s.hex.neighbours()
+            )
             if not linked and any(n in by_hex for _, n in s.hex.neighbours()):
                 self.problem(
                     f"board.{code_of[s.hex]}.orientation",

@@ -92,9 +92,14 @@ def sector_summary(
 
 
 def battle_summaries(
-    result: ImportResult, *, budget: Budget = DEFAULT_BUDGET, seed: int | None = 0
+    result: ImportResult,
+    *,
+    odds: bool = True,
+    budget: Budget = DEFAULT_BUDGET,
+    seed: int | None = 0,
 ) -> list[dict[str, Any]]:
-    """The odds of the battle in every contested sector, by position."""
+    """Every contested sector by position, with the odds of its battle (``odds=False``: without
+    them)."""
     state = result.state
     out: list[dict[str, Any]] = []
     for sector in state.sectors:
@@ -105,10 +110,12 @@ def battle_summaries(
             "hex": [sector.hex.q, sector.hex.r],
             "tile": sector.tile,
         }
-        try:
-            entry["odds"] = result_to_dict(sector_odds(state, sector.hex, budget=budget, seed=seed))
-        except (BattleError, ValueError) as exc:
-            entry["error"] = str(exc)
+        if odds:
+            try:
+                found = sector_odds(state, sector.hex, budget=budget, seed=seed)
+                entry["odds"] = result_to_dict(found)
+            except (BattleError, ValueError) as exc:
+                entry["error"] = str(exc)
         out.append(entry)
     return out
 
@@ -124,18 +131,6 @@ def position_summary(
     state, report = result.state, result.report
     colours = {s.seat: s.colour for s in report.seats}
     names = {s.seat: s.name for s in report.seats}
-    if odds:
-        battles = battle_summaries(result, budget=budget, seed=seed)
-    else:
-        battles = [
-            {
-                "position": report.position_of(s.hex),
-                "hex": [s.hex.q, s.hex.r],
-                "tile": s.tile,
-            }
-            for s in state.sectors
-            if is_contested(state, s)
-        ]
     return {
         "format": SUMMARY_FORMAT,
         "source": "asynceclipse",
@@ -151,6 +146,6 @@ def position_summary(
             sector_summary(state, s, report.position_of(s.hex), colours) for s in state.sectors
         ],
         "unexplored": [{"hex": [h.q, h.r], "ring": ring} for h, ring in report.unexplored],
-        "battles": battles,
+        "battles": battle_summaries(result, odds=odds, budget=budget, seed=seed),
         "problems": [p.to_dict() for p in report.problems],
     }

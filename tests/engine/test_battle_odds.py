@@ -14,10 +14,9 @@ from calc.model import Policy
 from engine.battle_view import sector_odds
 from engine.enums import Phase
 from engine.hexes import Hex
-from engine.play import sample_chance
+from engine.play import play_from
 from engine.players import GreedyPlayer
-from engine.rules import apply, legal_actions
-from engine.state import CHANCE, GameState
+from engine.state import GameState
 from tests.engine.builders import sector, started, to_combat, with_sector
 
 WHERE = Hex(3, -3)  # next to nobody's sector: nobody can retreat
@@ -28,16 +27,7 @@ def play_combat(start: GameState, seed: int) -> GameState:
     """The combat phase played to its end by greedy bots, chance from the seed."""
     rng = np.random.default_rng(seed)
     bots = [GreedyPlayer(np.random.default_rng(seed + i)) for i in range(len(start.players))]
-    state = start
-    while state.phase is Phase.COMBAT:
-        if state.to_act == CHANCE:
-            action = sample_chance(state, rng)
-        else:
-            seat = state.to_act
-            assert seat is not None
-            action = bots[seat].choose(state, legal_actions(state))
-        state = apply(state, action)
-    return state
+    return play_from(start, bots, rng, until=lambda s: s.phase is not Phase.COMBAT)
 
 
 def within(p_engine: float, p_calc: float, runs: int, what: str) -> None:

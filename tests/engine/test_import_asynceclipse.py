@@ -290,6 +290,13 @@ def test_small_save_summary_has_battles_with_odds() -> None:
     assert pollux["tile"] == 102 and pollux["owner_colour"] == "green" and pollux["contested"]
 
 
+def test_summary_without_odds_lists_the_same_battles() -> None:
+    result = load_save(SMALL)
+    with_odds = position_summary(result)["battles"]
+    without = position_summary(result, odds=False)["battles"]
+    assert without == [{k: b[k] for k in ("position", "hex", "tile")} for b in with_odds]
+
+
 # ----- mutated copies: clear problems with paths --------------------------------------------------
 
 
@@ -387,6 +394,15 @@ def test_files_that_cannot_be_read(tmp_path: Path) -> None:
     with pytest.raises(ImportProblem, match="more than the 100 allowed"):
         load_save(big, max_bytes=100)
     assert load_save(SMALL.read_bytes()).report.problems == ()
+
+
+def test_a_sector_turned_away_from_its_neighbours_is_reported() -> None:
+    for degrees in (0, 180):
+        result = import_game(mutate(["board", "102", "orientation"], degrees))
+        problem = next(p for p in result.report.problems if p.path == "board.102.orientation")
+        assert problem.message == "sector 102 connects to none of its placed neighbours"
+    result = import_game(mutate(["board", "102", "orientation"], 60))
+    assert all(p.path != "board.102.orientation" for p in result.report.problems)
 
 
 # ----- fuzz: mutated JSON never crashes the importer ------------------------------------------------

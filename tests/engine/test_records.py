@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from engine.actions.base import parse_action
 from engine.enums import Phase
 from engine.errors import RecordError
-from engine.play import random_config, sample_chance
+from engine.play import play_from, random_config, sample_chance
 from engine.players import GreedyPlayer, RandomPlayer
 from engine.record import (
     Checkpoint,
@@ -123,17 +123,7 @@ def played() -> tuple[GameRecord, GameState, tuple[GameState, ...]]:
             states.append(after)
 
     bots = [RandomPlayer(np.random.default_rng(i), 0.1, 0.3) for i in range(4)]
-    state = start
-    while not state.is_over:
-        seat = state.to_act
-        assert seat is not None
-        if seat == CHANCE:
-            action = sample_chance(state, rng)
-        else:
-            action = bots[seat].choose(state, legal_actions(state))
-        after = apply(state, action)
-        keep(state, action, after)
-        state = after
+    state = play_from(start, bots, rng, on_step=keep)
     return recorder.record(), state, tuple(states)
 
 

@@ -16,10 +16,10 @@ sys.path.insert(0, str(HERE.parents[2]))
 
 from engine.actions.base import parse_action  # noqa: E402
 from engine.hexes import Hex  # noqa: E402
-from engine.play import play_game, random_config, sample_chance  # noqa: E402
+from engine.play import play_from, play_game, random_config, sample_chance  # noqa: E402
 from engine.players import GreedyPlayer, RandomPlayer  # noqa: E402
 from engine.record import Checkpoint, GameRecord, Note, Recorder, save_record  # noqa: E402
-from engine.rules import apply, legal_actions  # noqa: E402
+from engine.rules import apply  # noqa: E402
 from engine.setup import new_game  # noqa: E402
 from engine.state import CHANCE, GameState  # noqa: E402
 from tests.engine.builders import sector, started, with_sector  # noqa: E402
@@ -49,16 +49,7 @@ def skirmish_game() -> GameRecord:
     state = add_skirmish(state)
     recorder = Recorder(config, ("random", "random", "random"), start=state)
     bots = [RandomPlayer(np.random.default_rng([SKIRMISH_SEED, i]), 0.0, 0.3) for i in range(3)]
-    while state.round < 3 and not state.is_over:
-        seat = state.to_act
-        assert seat is not None
-        if seat == CHANCE:
-            action = sample_chance(state, rng)
-        else:
-            action = bots[seat].choose(state, legal_actions(state))
-        after = apply(state, action)
-        recorder(state, action, after)
-        state = after
+    play_from(state, bots, rng, on_step=recorder, until=lambda s: s.round >= 3)
     return recorder.record()
 
 
