@@ -452,7 +452,7 @@ def build(draft: BattleDraft) -> Built:
     try:
         battle, options = parse_battle(doc)
     except BattleFileError as exc:
-        return Built(doc, key, None, None, (Problem(exc.path, _without_path(exc)),))
+        return Built(doc, key, None, None, (Problem(exc.path, without_path(exc)),))
     return Built(doc, key, battle, options, ())
 
 
@@ -462,7 +462,9 @@ def _without_where(message: str) -> str:
     return rest if sep and " " in head and ":" not in head else message
 
 
-def _without_path(exc: BattleFileError) -> str:
+def without_path(exc: BattleFileError) -> str:
+    """The error's message without the path it starts with (for where the path is shown
+    apart)."""
     text = str(exc)
     prefix = f"{exc.path}: "
     return text[len(prefix) :] if exc.path and text.startswith(prefix) else text

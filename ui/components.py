@@ -23,6 +23,7 @@ from ui.battle_editor import (
     read_battle_upload,
     slot_choices,
     stats_line,
+    without_path,
 )
 from ui.export import figure_png, png_support
 from ui.figures import survivors_figure
@@ -251,7 +252,7 @@ def _opened(upload_key: str) -> None:
     except BattleFileError as exc:
         where = f"at {exc.path}: " if exc.path else ""
         st.session_state["fleetlab.upload-error"] = (
-            f"{uploaded.name} was not opened, {where}{str(exc).removeprefix(exc.path + ': ')}"
+            f"{uploaded.name} was not opened, {where}{without_path(exc)}"
         )
         return
     state.set_draft(opened, replaced=True)
