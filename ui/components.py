@@ -16,7 +16,9 @@ from calc.result import BattleResult
 from ui import state
 from ui.battle_editor import (
     MAX_UPLOAD_BYTES,
+    BattleDraft,
     Built,
+    build,
     draft_from_file,
     example_battle,
     part_label,
@@ -198,6 +200,23 @@ def result_details(result: BattleResult, key_prefix: str, file_stem: str) -> Non
 
 
 # ----- the battle file -------------------------------------------------------------------
+
+
+def edited_battle() -> tuple[BattleDraft, Built]:
+    """The battle being edited and its build, for the top of a battle page.
+
+    Shows the message of a share link that could not be opened, keeps the URL in step with the
+    battle and puts the battle-file tools in the sidebar.
+    """
+    draft = state.draft()
+    notice = state.take_notice()
+    if notice:
+        st.warning(notice, icon=":material/link_off:")
+    built = build(draft)
+    state.sync_url(built)
+    with st.sidebar:
+        battle_file_tools(built)
+    return draft, built
 
 
 def battle_file_tools(built: Built) -> None:

@@ -20,7 +20,6 @@ from ui.battle_editor import (
     SideDraft,
     add_side,
     blueprint_problems,
-    build,
     count_limit,
     group_blueprint,
     remove_side,
@@ -41,7 +40,7 @@ from ui.battle_editor import (
     species_choices,
     tech_choices,
 )
-from ui.components import battle_file_tools, blueprint_editor, headline_view, result_details
+from ui.components import blueprint_editor, edited_battle, headline_view, result_details
 from ui.solve import estimate, is_quick
 
 NPC_CHOICE = "npc"
@@ -57,14 +56,7 @@ METHOD_NAMES = {
 }
 
 st.title("Battle odds")
-draft = state.draft()
-notice = state.take_notice()
-if notice:
-    st.warning(notice, icon=":material/link_off:")
-built = build(draft)
-state.sync_url(built)
-with st.sidebar:
-    battle_file_tools(built)
+draft, built = edited_battle()
 
 top = st.container()
 every = st.toggle(

@@ -17,7 +17,7 @@ from ui.battle_editor import (
     place_part,
     set_class_blueprint,
 )
-from ui.components import battle_file_tools, blueprint_editor
+from ui.components import blueprint_editor, edited_battle
 from ui.figures import design_comparison_figure, upgrade_gain_figure
 from ui.solve import WHATIF_BUDGET, estimate
 from ui.whatif import method_text, rank, ranking_rows, side_wins, upgrades
@@ -32,14 +32,7 @@ st.caption(
     "The battle is the one on the Battle odds page."
 )
 
-draft = state.draft()
-notice = state.take_notice()
-if notice:
-    st.warning(notice, icon=":material/link_off:")
-built = build(draft)
-state.sync_url(built)
-with st.sidebar:
-    battle_file_tools(built)
+draft, built = edited_battle()
 
 if not built.ok:
     st.error(
