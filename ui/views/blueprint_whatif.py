@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from blueprints import Blueprint, Origin, ShipClass, parts, species
+from blueprints import Blueprint, Origin, ShipClass, part, parts, species
 from calc.errors import BattleError
 from calc.report import percent
 from calc.result import BattleResult
@@ -83,7 +83,7 @@ held = right.multiselect(
     "Discovery parts held",
     discovery_parts,
     default=[p.id for p in current.parts() if p.origin is Origin.DISCOVERY],
-    format_func=lambda pid: next(p.name for p in parts() if p.id == pid),
+    format_func=lambda pid: part(pid).name,
     placeholder="None",
     key=state.key(f"whatif.discoveries.{s}"),
     help="Ancient parts from discovery tiles that this side keeps and may place.",
