@@ -26,6 +26,7 @@ from ui.battle_editor import (
     slot_choices,
     stats_line,
     without_path,
+    without_where,
 )
 from ui.export import figure_png, png_support
 from ui.figures import survivors_figure
@@ -120,8 +121,8 @@ def _pick(on_part: Callable[[int, str | None], None], slot: int, widget: str) ->
 
 
 def _plain(message: str) -> str:
-    head, sep, rest = message.partition(": ")
-    return rest[:1].upper() + rest[1:] if sep and " " in head else message
+    rest = without_where(message)
+    return message if rest == message else rest[:1].upper() + rest[1:]
 
 
 # ----- results ---------------------------------------------------------------------------
