@@ -26,7 +26,7 @@ from typing import Any, TypeVar
 
 from cosmic.cards import Card
 from cosmic.challenge import BySide, Challenge, Objective, OpponentModel, Side
-from cosmic.decks import Deck, preset
+from cosmic.decks import Deck, preset, presets
 from cosmic.errors import CardError, ChallengeError, ChallengeFileError, DeckError
 from cosmic.odds import Odds, Report
 from cosmic.powers import MutantRule, Power, PowerOptions, VirusAllies
@@ -212,7 +212,7 @@ def parse_challenge(data: object) -> Challenge:
 
 
 def _deck_to_json(deck: Deck) -> object:
-    base = preset(deck.name) if deck.name in ("eon", "mayfair_1991", "ffg_2008") else None
+    base = presets().get(deck.name)
     if base is not None and base == deck:
         return deck.name
     if base is None:

@@ -186,7 +186,6 @@ class _Solver:
         elif self.op.sees_card_first:
             model = OpponentModel.BEST_RESPONSE
         self.model = model
-        self.oracle_first = False
 
     # ----- encounters -------------------------------------------------------------------------
 

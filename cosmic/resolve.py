@@ -89,7 +89,7 @@ def _effective(off: Card, dfn: Card, rules: BySide[PowerRule]) -> tuple[Card, Ca
 
 
 def _losses(
-    c: Challenge, rules: BySide[PowerRule], ships: BySide[int], losers: tuple[Side, ...]
+    rules: BySide[PowerRule], ships: BySide[int], losers: tuple[Side, ...]
 ) -> tuple[BySide[int], BySide[int]]:
     warp = {Side.OFFENSE: 0, Side.DEFENSE: 0}
     removed = {Side.OFFENSE: 0, Side.DEFENSE: 0}
@@ -147,7 +147,7 @@ def resolve(c: Challenge, offense_card: Card, defense_card: Card) -> Encounter:
             0 if rules.offense.oozes else ships.offense,
             0 if rules.defense.oozes else ships.defense,
         )
-        warp, removed = _losses(c, rules, ships, (Side.OFFENSE, Side.DEFENSE))
+        warp, removed = _losses(rules, ships, (Side.OFFENSE, Side.DEFENSE))
         return Encounter(Result.BOTH_LOSE, played, ships, None, warp, removed)
     off, dfn = eff
     cards = BySide(off, dfn)
@@ -158,7 +158,7 @@ def resolve(c: Challenge, offense_card: Card, defense_card: Card) -> Encounter:
         loser = Side.OFFENSE if off.kind is CardKind.COMPROMISE else Side.DEFENSE
         if rules.of(loser).oozes:
             ships = BySide(0, ships.defense) if loser is Side.OFFENSE else BySide(ships.offense, 0)
-        warp, removed = _losses(c, rules, ships, (loser,))
+        warp, removed = _losses(rules, ships, (loser,))
         result = Result.DEFENSE_WINS if loser is Side.OFFENSE else Result.OFFENSE_WINS
         return Encounter(result, cards, ships, None, warp, removed, consolation=ships.of(loser))
     ships = _ooze(c, rules, cards, ships)
@@ -167,6 +167,6 @@ def resolve(c: Challenge, offense_card: Card, defense_card: Card) -> Encounter:
         _total(c, rules, Side.DEFENSE, dfn, ships.defense),
     )
     loser = Side.DEFENSE if totals.offense > totals.defense else Side.OFFENSE
-    warp, removed = _losses(c, rules, ships, (loser,))
+    warp, removed = _losses(rules, ships, (loser,))
     result = Result.DEFENSE_WINS if loser is Side.OFFENSE else Result.OFFENSE_WINS
     return Encounter(result, cards, ships, totals, warp, removed)

@@ -442,7 +442,7 @@ def build(draft: BattleDraft) -> Built:
         for g in side.groups:
             if g.count and g.is_blueprint and side.species is not None:
                 problems += [
-                    Problem(f"{side.name} {g.ship_class.value}", _without_where(text))
+                    Problem(f"{side.name} {g.ship_class.value}", without_where(text))
                     for text in blueprint_problems(side, g)
                 ]
     doc = draft_to_file(draft)
@@ -452,17 +452,20 @@ def build(draft: BattleDraft) -> Built:
     try:
         battle, options = parse_battle(doc)
     except BattleFileError as exc:
-        return Built(doc, key, None, None, (Problem(exc.path, _without_path(exc)),))
+        return Built(doc, key, None, None, (Problem(exc.path, without_path(exc)),))
     return Built(doc, key, battle, options, ())
 
 
-def _without_where(message: str) -> str:
-    """Blueprint messages start with 'species class: '; the editor names the side instead."""
+def without_where(message: str) -> str:
+    """A blueprint problem's message without the 'species class: ' it starts with (the editor
+    names the side and class itself)."""
     head, sep, rest = message.partition(": ")
     return rest if sep and " " in head and ":" not in head else message
 
 
-def _without_path(exc: BattleFileError) -> str:
+def without_path(exc: BattleFileError) -> str:
+    """The error's message without the path it starts with (for where the path is shown
+    apart)."""
     text = str(exc)
     prefix = f"{exc.path}: "
     return text[len(prefix) :] if exc.path and text.startswith(prefix) else text

@@ -16,13 +16,17 @@ from calc.result import BattleResult
 from ui import state
 from ui.battle_editor import (
     MAX_UPLOAD_BYTES,
+    BattleDraft,
     Built,
+    build,
     draft_from_file,
     example_battle,
     part_label,
     read_battle_upload,
     slot_choices,
     stats_line,
+    without_path,
+    without_where,
 )
 from ui.export import figure_png, png_support
 from ui.figures import survivors_figure
@@ -117,8 +121,8 @@ def _pick(on_part: Callable[[int, str | None], None], slot: int, widget: str) ->
 
 
 def _plain(message: str) -> str:
-    head, sep, rest = message.partition(": ")
-    return rest[:1].upper() + rest[1:] if sep and " " in head else message
+    rest = without_where(message)
+    return message if rest == message else rest[:1].upper() + rest[1:]
 
 
 # ----- results ---------------------------------------------------------------------------
@@ -199,6 +203,23 @@ def result_details(result: BattleResult, key_prefix: str, file_stem: str) -> Non
 # ----- the battle file -------------------------------------------------------------------
 
 
+def edited_battle() -> tuple[BattleDraft, Built]:
+    """The battle being edited and its build, for the top of a battle page.
+
+    Shows the message of a share link that could not be opened, keeps the URL in step with the
+    battle and puts the battle-file tools in the sidebar.
+    """
+    draft = state.draft()
+    notice = state.take_notice()
+    if notice:
+        st.warning(notice, icon=":material/link_off:")
+    built = build(draft)
+    state.sync_url(built)
+    with st.sidebar:
+        battle_file_tools(built)
+    return draft, built
+
+
 def battle_file_tools(built: Built) -> None:
     """Share link, download and upload of the battle file, and a way back to the example."""
     st.subheader("Battle file")
@@ -251,7 +272,7 @@ def _opened(upload_key: str) -> None:
     except BattleFileError as exc:
         where = f"at {exc.path}: " if exc.path else ""
         st.session_state["fleetlab.upload-error"] = (
-            f"{uploaded.name} was not opened, {where}{str(exc).removeprefix(exc.path + ': ')}"
+            f"{uploaded.name} was not opened, {where}{without_path(exc)}"
         )
         return
     state.set_draft(opened, replaced=True)

@@ -314,9 +314,7 @@ def _hex_trace(sector: SectorState, fill: str, contested: bool, chosen: bool) ->
     )
 
 
-def _ship_points(
-    sectors: Sequence[SectorState], styles: Mapping[int, SeatStyle]
-) -> dict[int, dict[str, list[object]]]:
+def _ship_points(sectors: Sequence[SectorState]) -> dict[int, dict[str, list[object]]]:
     """Marker positions per seat: a ring of markers in the lower half of each hex."""
     points: dict[int, dict[str, list[object]]] = {}
     for sector in sectors:
@@ -475,7 +473,7 @@ def galaxy_figure(
     )
 
     # Ships: one trace per seat; the legend shows each seat's colour and each class's shape.
-    for seat, bucket in sorted(_ship_points(sectors, styles).items()):
+    for seat, bucket in sorted(_ship_points(sectors).items()):
         style = styles.get(seat, SeatStyle(seat_colour(None, seat), f"seat {seat}"))
         fig.add_trace(
             go.Scatter(

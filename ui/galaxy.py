@@ -93,6 +93,12 @@ def default_styles(state: GameState, names: Sequence[str] | None = None) -> dict
     return styles
 
 
+def seat_label(styles: Mapping[int, SeatStyle], seat: int) -> str:
+    """How the page names a seat: its style's label, else "seat N"."""
+    style = styles.get(seat)
+    return style.label if style is not None else f"seat {seat}"
+
+
 # ----- geometry ---------------------------------------------------------------------------------
 
 SQRT3 = math.sqrt(3.0)
@@ -137,8 +143,7 @@ def fleet_text(sector: SectorState, styles: Mapping[int, SeatStyle]) -> list[str
     lines: list[str] = []
     for seat in sector.owners():
         parts = [f"{n} {c.value}" for s, c, n in sector.ships if s == seat]
-        label = styles[seat].label if seat in styles else f"seat {seat}"
-        lines.append(f"{label}: {', '.join(parts)}")
+        lines.append(f"{seat_label(styles, seat)}: {', '.join(parts)}")
     return lines
 
 
@@ -161,8 +166,9 @@ def sector_hover(state: GameState, sector: SectorState, styles: Mapping[int, Sea
     printed = sector.printed
     lines = [f"<b>{printed.id} {printed.name}</b> at {sector.hex}"]
     if sector.owner is not None:
-        owner = styles[sector.owner].label if sector.owner in styles else f"seat {sector.owner}"
-        lines.append(f"controlled by {owner}, {sector.population()} population")
+        lines.append(
+            f"controlled by {seat_label(styles, sector.owner)}, {sector.population()} population"
+        )
     else:
         lines.append("not controlled")
     extras = [

@@ -24,7 +24,7 @@ from typing import Any
 from blueprints import BlueprintError, part
 from calc.battle_file import FORMAT as BATTLE_FORMAT
 from calc.errors import BattleFileError
-from ui.battle_editor import BattleDraft, draft_from_file, example_battle
+from ui.battle_editor import BattleDraft, canonical_json, draft_from_file, example_battle
 
 VERSION = "1"
 PARAM = "battle"
@@ -86,8 +86,7 @@ def _code(token: Any) -> Any:
 
 def encode_battle(doc: Any) -> str:
     """The share token of a battle-file document."""
-    text = json.dumps(_shorten(doc), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    packed = zlib.compress(text.encode("utf-8"), 9)
+    packed = zlib.compress(canonical_json(_shorten(doc)).encode("utf-8"), 9)
     return f"{VERSION}.{base64.urlsafe_b64encode(packed).decode('ascii').rstrip('=')}"
 
 

@@ -153,8 +153,7 @@ def solve(built: Built, label: str = "Solving", budget: str = "dashboard") -> Ba
         bar.empty()
     if "error" in out:
         raise out["error"]
-    solved: set[str] = st.session_state.setdefault(_SOLVED, set())
-    solved.add(built.key)
+    _mark_solved(built)
     result = out["result"]
     assert isinstance(result, BattleResult)
     return result
@@ -164,9 +163,13 @@ def solve_now(built: Built, budget: str = "dashboard") -> BattleResult:
     """The battle's result from the cache, or solved here without a progress bar (for pages
     that solve many battles and show their own progress)."""
     result = _cached_result(built.key, budget, None)
+    _mark_solved(built)
+    return result
+
+
+def _mark_solved(built: Built) -> None:
     solved: set[str] = st.session_state.setdefault(_SOLVED, set())
     solved.add(built.key)
-    return result
 
 
 def remember(name: str, value: object) -> None:

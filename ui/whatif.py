@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from blueprints import OUTSIDE, Blueprint, BlueprintError, Part, ship_class_info
 from calc.report import percent
 from calc.result import BattleResult, Method
+from ui.results import half_width
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,10 +122,8 @@ def method_text(result: BattleResult) -> str:
     """``exact`` or ``± x%`` (the 95% half-width) for a table column."""
     if result.method is Method.EXACT:
         return "exact"
-    se = None if result.standard_error is None else result.standard_error.get("attacker_wins")
-    if se is None:
-        return "approximate"
-    return "± " + percent(result.attacker_wins, se).split("± ")[1] + "%"
+    width = half_width(result)
+    return "approximate" if width is None else f"± {width}"
 
 
 def ranking_rows(ranked: Sequence[Ranked], ships: int) -> list[dict[str, object]]:

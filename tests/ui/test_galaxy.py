@@ -15,6 +15,7 @@ from engine.state import GameConfig, GameState, SectorState
 from ui.figures import galaxy_figure
 from ui.galaxy import (
     CONTESTED_LINE,
+    SeatStyle,
     board_edges,
     chosen_hex,
     default_styles,
@@ -22,6 +23,7 @@ from ui.galaxy import (
     hex_centre,
     hex_corners,
     seat_colour,
+    seat_label,
 )
 
 
@@ -144,3 +146,9 @@ def test_seat_colours_accept_names_and_fall_back() -> None:
 
 def test_sector_state_type_is_what_the_figure_reads(start: GameState) -> None:
     assert all(isinstance(s, SectorState) for s in start.sectors)
+
+
+def test_seat_label_names_a_seat_by_its_style_else_by_number() -> None:
+    styles = {0: SeatStyle("#d62728", "Ann (terran directorate)")}
+    assert seat_label(styles, 0) == "Ann (terran directorate)"
+    assert seat_label(styles, 3) == "seat 3"

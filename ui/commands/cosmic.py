@@ -11,7 +11,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from cosmic import ChallengeFileError, CosmicError, solve
+from cosmic import CosmicError, solve
 from cosmic.fileformat import parse_challenge, report_to_dict
 from ui.cli_support import UsageError, text_table
 
@@ -55,9 +55,7 @@ def cmd_cosmic(args: argparse.Namespace) -> int:
         raise UsageError(f"{str(path)!r} is not JSON: {exc.msg} at line {exc.lineno}") from None
     try:
         report = solve(parse_challenge(data))
-    except ChallengeFileError as exc:
-        raise UsageError(f"{path}: {exc}") from None
-    except CosmicError as exc:
+    except CosmicError as exc:  # a bad file (ChallengeFileError) or an impossible challenge
         raise UsageError(f"{path}: {exc}") from None
     out = report_to_dict(report)
     if args.json:

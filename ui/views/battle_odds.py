@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 import streamlit as st
 
-from blueprints import NpcVariant, ShipClass, npc_tile, ship_class_info, species
+from blueprints import NpcVariant, ShipClass, npc_tile, ship_class_info, species, tech
 from calc.battle_file import RETREAT_OBJECTIVES, RETREAT_POLICIES, RetreatOption
 from calc.errors import BattleError
 from calc.model import Policy, RetreatObjective, RetreatPolicy
@@ -20,7 +20,6 @@ from ui.battle_editor import (
     SideDraft,
     add_side,
     blueprint_problems,
-    build,
     count_limit,
     group_blueprint,
     remove_side,
@@ -41,7 +40,7 @@ from ui.battle_editor import (
     species_choices,
     tech_choices,
 )
-from ui.components import battle_file_tools, blueprint_editor, headline_view, result_details
+from ui.components import blueprint_editor, edited_battle, headline_view, result_details
 from ui.solve import estimate, is_quick
 
 NPC_CHOICE = "npc"
@@ -57,14 +56,7 @@ METHOD_NAMES = {
 }
 
 st.title("Battle odds")
-draft = state.draft()
-notice = state.take_notice()
-if notice:
-    st.warning(notice, icon=":material/link_off:")
-built = build(draft)
-state.sync_url(built)
-with st.sidebar:
-    battle_file_tools(built)
+draft, built = edited_battle()
 
 top = st.container()
 every = st.toggle(
@@ -176,31 +168,38 @@ def player_editor(side: SideDraft, s: int) -> None:
     )
     combat_key = state.key(f"{k}.combat-techs")
     parts_key = state.key(f"{k}.part-techs")
-    tech_a, tech_b = st.columns(2)
-    tech_a.multiselect(
-        "Combat techs",
-        list(combat),
-        default=[t for t in side.techs if t in combat],
-        format_func=lambda t: _tech_name(t),
-        placeholder="None",
-        key=combat_key,
-        on_change=_on_techs,
-        args=(s, combat_key, parts_key, others),
-        help="Antimatter Splitter splits Antimatter Cannon damage freely; Neutron Bombs and "
-        "Neutron Absorber matter when population is attacked.",
+    tech_selectors = (
+        (
+            "Combat techs",
+            combat,
+            "None",
+            combat_key,
+            "Antimatter Splitter splits Antimatter Cannon damage freely; Neutron Bombs and "
+            "Neutron Absorber matter when population is attacked.",
+        ),
+        (
+            "Techs for ship parts",
+            part_techs,
+            "Starting parts only",
+            parts_key,
+            "The techs whose parts this side may place; the slot selectors offer their parts.",
+        ),
     )
-    tech_b.multiselect(
-        "Techs for ship parts",
-        list(part_techs),
-        default=[t for t in side.techs if t in part_techs],
-        format_func=lambda t: _tech_name(t),
-        placeholder="Starting parts only",
-        key=parts_key,
-        on_change=_on_techs,
-        args=(s, combat_key, parts_key, others),
-        help="The techs whose parts this side may place; the slot selectors offer their parts.",
-    )
-    groups = [(g, group) for g, group in enumerate(side.groups)]
+    for column, (label, offered, placeholder, widget, text) in zip(
+        st.columns(2), tech_selectors, strict=True
+    ):
+        column.multiselect(
+            label,
+            list(offered),
+            default=[t for t in side.techs if t in offered],
+            format_func=_tech_name,
+            placeholder=placeholder,
+            key=widget,
+            on_change=_on_techs,
+            args=(s, combat_key, parts_key, others),
+            help=text,
+        )
+    groups = list(enumerate(side.groups))
     columns = st.columns(len(groups))
     for (g, group), column in zip(groups, columns, strict=True):
         count_key = state.key(f"{k}.count.{group.ship_class.value}.{g}")
@@ -377,8 +376,6 @@ def sector_editor(draft: BattleDraft, side: SideDraft, s: int) -> None:
 
 
 def _tech_name(tech_id: str) -> str:
-    from blueprints import tech
-
     return tech(tech_id).name
 
 

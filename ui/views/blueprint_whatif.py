@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from blueprints import Blueprint, Origin, ShipClass, parts, species
+from blueprints import Blueprint, Origin, ShipClass, part, parts, species
 from calc.errors import BattleError
 from calc.report import percent
 from calc.result import BattleResult
@@ -17,7 +17,7 @@ from ui.battle_editor import (
     place_part,
     set_class_blueprint,
 )
-from ui.components import battle_file_tools, blueprint_editor
+from ui.components import blueprint_editor, edited_battle
 from ui.figures import design_comparison_figure, upgrade_gain_figure
 from ui.solve import WHATIF_BUDGET, estimate
 from ui.whatif import method_text, rank, ranking_rows, side_wins, upgrades
@@ -32,14 +32,7 @@ st.caption(
     "The battle is the one on the Battle odds page."
 )
 
-draft = state.draft()
-notice = state.take_notice()
-if notice:
-    st.warning(notice, icon=":material/link_off:")
-built = build(draft)
-state.sync_url(built)
-with st.sidebar:
-    battle_file_tools(built)
+draft, built = edited_battle()
 
 if not built.ok:
     st.error(
@@ -90,7 +83,7 @@ held = right.multiselect(
     "Discovery parts held",
     discovery_parts,
     default=[p.id for p in current.parts() if p.origin is Origin.DISCOVERY],
-    format_func=lambda pid: next(p.name for p in parts() if p.id == pid),
+    format_func=lambda pid: part(pid).name,
     placeholder="None",
     key=state.key(f"whatif.discoveries.{s}"),
     help="Ancient parts from discovery tiles that this side keeps and may place.",

@@ -17,6 +17,7 @@ from cosmic import (
     OpponentModel,
     Power,
     PowerOptions,
+    Report,
     Side,
     VirusAllies,
     preset,
@@ -132,6 +133,13 @@ with right:
         vulch_text = st.text_input("Seen cards an opposing Vulch holds", value="")
 
 
+@st.cache_data(max_entries=256, show_spinner="Enumerating the opponent's hands")
+def _solve(challenge: Challenge) -> Report:
+    """The challenge's odds, solved once per challenge (a rerun with the same inputs, or a
+    return to the page, takes them from the cache)."""
+    return solve(challenge)
+
+
 def _power(name: str) -> Power | None:
     return None if name == "none" else Power(name)
 
@@ -161,7 +169,7 @@ try:
             vulch_holds=_cards(vulch_text, "options.vulch_holds"),
         ),
     )
-    report = solve(challenge)
+    report = _solve(challenge)
 except CosmicError as exc:
     st.error(str(exc))
     st.stop()

@@ -13,7 +13,7 @@ import streamlit as st
 from engine.hexes import Hex
 from ui import state as shared
 from ui.figures import galaxy_figure
-from ui.galaxy import chosen_hex, sector_hover
+from ui.galaxy import chosen_hex, seat_label, sector_hover
 from ui.game_battles import due_battles
 from ui.game_loader import (
     EXAMPLES,
@@ -190,12 +190,7 @@ with right:
 
 st.subheader("Players")
 st.dataframe(overview_rows(position, game.styles), hide_index=True, width="stretch")
-tabs = st.tabs(
-    [
-        game.styles[p.seat].label if p.seat in game.styles else f"seat {p.seat}"
-        for p in position.players
-    ]
-)
+tabs = st.tabs([seat_label(game.styles, p.seat) for p in position.players])
 for tab, player in zip(tabs, position.players, strict=True):
     with tab:
         st.dataframe(tech_rows(player), hide_index=True, width="stretch")
