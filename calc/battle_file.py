@@ -59,8 +59,8 @@ from calc.model import (
 
 FORMAT = "fleetlab-battle/1"
 METHODS = ("auto", "exact", "monte-carlo")
-RETREAT_POLICIES = ("never", "threshold", "optimal")
-RETREAT_OBJECTIVES = ("value", "win")
+RETREAT_POLICIES = tuple(p.value for p in RetreatPolicy)
+RETREAT_OBJECTIVES = tuple(o.value for o in RetreatObjective)
 STANDARD_COSTS = {"interceptor": 3, "cruiser": 5, "dreadnought": 8, "starbase": 3, "orbital": 4}
 
 
@@ -116,16 +116,7 @@ def _bool(value: Any, path: str) -> bool:
 
 def _dice(value: Any, path: str, *, allow_pink: bool) -> Dice:
     obj = _obj(value, path)
-    colours = (
-        ("yellow", "orange", "blue", "red", "pink")
-        if allow_pink
-        else (
-            "yellow",
-            "orange",
-            "blue",
-            "red",
-        )
-    )
+    colours = ("yellow", "orange", "blue", "red") + (("pink",) if allow_pink else ())
     _check_keys(obj, colours, path)
     return Dice(**{c: _int(n, f"{path}.{c}") for c, n in obj.items()})
 
@@ -388,9 +379,6 @@ def parse_battle(data: Any) -> tuple[Battle, BattleOptions]:
     for name in policies:
         if name not in names:
             raise _fail(f"options.policy.{name}", f"no side is called {name!r}; sides: {names!r}")
-    npc_sides = [i for i, s in enumerate(sides) if s.npc]
-    if len(npc_sides) > 1:
-        raise _fail("sides", "at most one NPC side per sector")
     try:
         battle = Battle(tuple(sides), defender)
     except BattleError as exc:

@@ -199,10 +199,3 @@ def _normalise(hits: tuple[tuple[int, int, int], ...], self_damage: int) -> Voll
 
 def _outcome_key(o: VolleyOutcome) -> tuple[int, tuple[tuple[int, int, int], ...], int]:
     return (o.hit_count, o.hits, o.self_damage)
-
-
-def miss_probability(dice: Dice, thresholds: tuple[int, ...]) -> float:
-    """Probability that a volley does nothing at all (no hit, no rift self-damage)."""
-    p_miss_std = hit_categories(thresholds)[0] if thresholds else 1.0
-    p = p_miss_std**dice.standard
-    return p * (2 / 6) ** dice.pink

@@ -37,7 +37,7 @@ and is the test oracle of this one.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 import numpy as np
@@ -50,6 +50,7 @@ from calc.exact_kernels import (
     NEVER,
     OPTIMAL_VALUE,
     OPTIMAL_WIN,
+    T_CANDS,
     THRESHOLD,
     backward,
     forward,
@@ -178,6 +179,13 @@ def build_tables(
     return Tables(arrays=arrays, outcomes=len(out_prob), max_self=(max_self[0], max_self[1]))
 
 
+def needs_general_loops(sides: Iterable[Side]) -> bool:
+    """Whether a battle between these (canonical) sides takes the general loops of
+    ``calc.exact_kernels``: a side decides retreats, or a ship has Morph Shields (the end-of-round
+    repair makes the battle graph cyclic). Other battles take ``calc.exact_kernels_plain``."""
+    return any(s.retreats or any(g.stats.morph for g in s.groups) for s in sides)
+
+
 def retreat_mode(side: Side) -> int:
     """The kernel's code for a side's retreat rule."""
     if not side.retreats:
@@ -271,7 +279,7 @@ class ExactSolver:
         n_slots = len(self.slots)
         score = (facts[0].score[:, None] + facts[1].score[None, :]).ravel()
         order = np.argsort(-score, kind="stable").astype(np.int64)
-        plain = not self.general and not self.cyclic and not any(s.retreats for s in self.sides)
+        plain = not self.general and not needs_general_loops(self.sides)
         if plain:
             return self._solve_plain(spaces, facts, tables, order, start, t0)
         values = np.zeros((n_joint, n_slots, 4), dtype=np.float64)
@@ -339,7 +347,7 @@ class ExactSolver:
         stats = SolverStats(
             states=len(spaces[ATTACKER]) * n_def,
             outcomes=tables.outcomes,
-            assignments=int(tables.arrays[9].shape[0]),
+            assignments=int(tables.arrays[T_CANDS].shape[0]),
             seconds=time.perf_counter() - t0,
             sweeps=sweeps,
         )

@@ -22,7 +22,7 @@ from calc.battle_state import (
     activation_order,
     alive,
 )
-from calc.dice import VolleyOutcome, hit_threshold, volley_outcomes
+from calc.dice import hit_threshold, volley_outcomes
 from calc.errors import BattleError, TooLargeError
 from calc.exact_kernels import prefer
 from calc.model import Battle, Policy
@@ -122,7 +122,7 @@ class ReferenceSolver:
             if outcome.is_miss:
                 p_miss += p
                 continue
-            new_own = self._self_damage(state[side], outcome, own)
+            new_own = self_damage_result(state[side], outcome.self_damage, own)
             if policy is Policy.OPTIMAL:
                 enemies = list(all_assignments(target_state, outcome.hits, needs, target.hulls))
                 self.assignment_count += len(enemies)
@@ -134,10 +134,6 @@ class ReferenceSolver:
                 nexts.append((new_own, e) if side == ATTACKER else (e, new_own))
             result.append((p, nexts))
         return p_miss, result
-
-    @staticmethod
-    def _self_damage(side_state: SideState, outcome: VolleyOutcome, own: SideSpec) -> SideState:
-        return self_damage_result(side_state, outcome.self_damage, own)
 
     # ----- backward induction -------------------------------------------------------------
 

@@ -20,9 +20,9 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from blueprints import DieColour, ship_class_info
+from blueprints import Dice, DieColour, ShipStats, ship_class_info
 from blueprints.enums import STANDARD_COLOURS
-from calc.battle_state import ATTACKER, DEFENDER, SideSpec, activation_order
+from calc.battle_state import ATTACKER, DEFENDER, SideSpec, engagement_order
 from calc.dice import RIFT_FACES, hit_threshold
 from calc.errors import BattleError
 from calc.model import Battle, Policy, RetreatPolicy, Side
@@ -69,21 +69,31 @@ def _side_arrays(spec: SideSpec) -> dict[str, np.ndarray]:
             ships_group.append(g)
             ships_damage.append(d)
     colours = (*STANDARD_COLOURS, DieColour.PINK)
+
+    def dice_table(dice: list[Dice]) -> np.ndarray:
+        """Dice per group and colour (pink last)."""
+        return np.array([[d.count(c) for c in colours] for d in dice], dtype=np.int64).reshape(
+            len(dice), len(colours)
+        )
+
     return {
         "grp": np.array(ships_group, dtype=np.int64),
         "dmg": np.array(ships_damage, dtype=np.int64),
         "hull": np.array(spec.hulls, dtype=np.int64),
-        "cannons": np.array(
-            [[s.cannons.count(c) for c in colours] for s in spec.stats], dtype=np.int64
-        ).reshape(len(spec.stats), 5),
-        "missiles": np.array(
-            [[s.missiles.count(c) for c in colours] for s in spec.stats], dtype=np.int64
-        ).reshape(len(spec.stats), 5),
+        "cannons": dice_table([s.cannons for s in spec.stats]),
+        "missiles": dice_table([s.missiles for s in spec.stats]),
         "rift": np.array(spec.rift_groups, dtype=np.bool_),
         "size": np.array(spec.sizes, dtype=np.float64),
         "threat": np.array(spec.threats, dtype=np.float64),
         "morph": np.array([s.morph for s in spec.stats], dtype=np.int64),
     }
+
+
+def _needs(firing: tuple[ShipStats, ...], targets: tuple[ShipStats, ...]) -> np.ndarray:
+    """The roll each firing type needs against each target type."""
+    return np.array(
+        [[hit_threshold(f.computer, t.shield) for t in targets] for f in firing], dtype=np.int64
+    ).reshape(len(firing), len(targets))
 
 
 def _mc_policy(side: Side) -> Policy:
@@ -136,21 +146,13 @@ class MonteCarlo:
         self.sim_sides = sim_sides
         self.specs = (SideSpec.of(sim_sides[0]), SideSpec.of(sim_sides[1]))
         self.arrays = (_side_arrays(self.specs[0]), _side_arrays(self.specs[1]))
-        missile_slots = activation_order(sim_sides[0], sim_sides[1], missiles=True)
-        cannon_slots = activation_order(sim_sides[0], sim_sides[1], missiles=False)
-        slots = missile_slots + cannon_slots
+        slots = engagement_order(sim_sides[0], sim_sides[1])
         self.slot_side = np.array([s.side for s in slots], dtype=np.int64)
         self.slot_group = np.array([s.group for s in slots], dtype=np.int64)
-        self.first_round = len(missile_slots)
+        self.first_round = sum(1 for s in slots if s.missiles)
         a_stats, d_stats = self.specs[0].stats, self.specs[1].stats
-        self.need_ad = np.array(
-            [[hit_threshold(f.computer, t.shield) for t in d_stats] for f in a_stats],
-            dtype=np.int64,
-        ).reshape(len(a_stats), len(d_stats))
-        self.need_da = np.array(
-            [[hit_threshold(f.computer, t.shield) for t in a_stats] for f in d_stats],
-            dtype=np.int64,
-        ).reshape(len(d_stats), len(a_stats))
+        self.need_ad = _needs(a_stats, d_stats)
+        self.need_da = _needs(d_stats, a_stats)
         self.die_damage = np.array([c.damage for c in STANDARD_COLOURS], dtype=np.int64)
         self.rift_enemy = np.array([f[0] for f in RIFT_FACES], dtype=np.int64)
         self.rift_self = np.array([f[1] for f in RIFT_FACES], dtype=np.int64)

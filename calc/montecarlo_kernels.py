@@ -35,6 +35,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from calc._jit import jit_inline, jit_numpy_errors
+from calc.dice import RIFT_REACH
 from calc.targeting import (
     GROUP_HULL,
     GROUP_NEED,
@@ -51,7 +52,6 @@ Ints = NDArray[np.int64]
 Floats = NDArray[np.float64]
 Bools = NDArray[np.bool_]
 
-RIFT_REACH_VALUE = 99
 WINNER_ATTACKER, WINNER_DEFENDER, WINNER_DRAW, WINNER_STALEMATE, WINNER_UNFINISHED = 0, 1, 2, 3, 4
 MISSILES = 0
 CANNONS = 1
@@ -116,20 +116,6 @@ def _armed_present(groups: Ints, side: int) -> bool:
         ):
             return True
     return False
-
-
-@jit_inline
-def _in_sector(ships: Ints, groups: Ints, side: int, n: int) -> int:
-    """Living ships of ``side`` (its first ``n`` ships) that have not left the sector."""
-    count = 0
-    for s in range(n):
-        g = ships[side, SHIP_GROUP, s]
-        if (
-            ships[side, SHIP_DAMAGE, s] <= groups[side, GROUP_HULL, g]
-            and groups[side, STATUS, g] != LEFT
-        ):
-            count += 1
-    return count
 
 
 @jit_inline
@@ -215,7 +201,7 @@ def _roll(
         face = int(rng.random() * 6.0)
         if faces[RIFT_ENEMY, face] > 0:
             work[HIT_DAMAGE, m] = faces[RIFT_ENEMY, face]
-            work[HIT_REACH, m] = RIFT_REACH_VALUE
+            work[HIT_REACH, m] = RIFT_REACH
             m += 1
         self_points += faces[RIFT_SELF, face]
     for i in range(1, m):
@@ -259,7 +245,7 @@ def _rift_self_damage(
             groups[side, GROUP_NEED, h] = UNREACHABLE
     for i in range(points):
         work[HIT_DAMAGE, i] = 1
-        work[HIT_REACH, i] = RIFT_REACH_VALUE
+        work[HIT_REACH, i] = RIFT_REACH
     assign_by_rank_into(points, ships, side, n, groups, floats, SIZE + side, work, keys)
 
 
@@ -451,7 +437,8 @@ def simulate(
                 if ships[side, SHIP_DAMAGE, s] > groups[side, GROUP_HULL, g]:
                     out_destroyed[b, side, g] += 1
             out_saved[b, side] = saved
-        stalemate_escape = unresolved and escapes and _in_sector(ships, groups, 0, n_ships[0]) > 0
+        # ``present`` is up to date for the same reason as ``ALIVE``.
+        stalemate_escape = unresolved and escapes and present[0] > 0
         out_retreated[b, 0] = declared[0] or stalemate_escape
         out_retreated[b, 1] = declared[1]
         out_participated[b, 0] = not (all_retreat[0] or stalemate_escape)

@@ -29,7 +29,7 @@ import numpy as np
 
 from calc.battle_state import engagement_order, estimate_states, side_state_count
 from calc.errors import BattleError, TooLargeError
-from calc.exact import DEFAULT_STATE_BUDGET
+from calc.exact import DEFAULT_STATE_BUDGET, needs_general_loops
 from calc.model import Battle, Policy, Side
 from calc.result import BattleResult
 from calc.sector import battle_order, check_population, solve_sector
@@ -68,10 +68,8 @@ def _pair_seconds(attacker: Side, defender: Side) -> float:
     states = estimate_states(Battle((a, d), 1))
     slots = len(engagement_order(a, d))
     per = max(SECONDS_PER_STATE_SLOT[s.policy] for s in (a, d))
-    general = any(s.retreats for s in (a, d)) or any(
-        g.stats.morph for s in (a, d) for g in s.groups
-    )
-    return states * max(1, slots) * per * (GENERAL_LOOPS_FACTOR if general else 1.0)
+    factor = GENERAL_LOOPS_FACTOR if needs_general_loops((a, d)) else 1.0
+    return states * max(1, slots) * per * factor
 
 
 def exact_seconds_estimate(battle: Battle, states: int | None = None) -> float:

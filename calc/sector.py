@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 import numpy as np
@@ -79,14 +79,27 @@ def battle_order(battle: Battle) -> list[int]:
 
 @dataclass(frozen=True, slots=True)
 class Chain:
-    """The sides (canonical) and their fights."""
+    """The sides (canonical) and their fights, with per side the index of each canonical group
+    by stats and the reputation value of each group's ships (looked up once, not per end
+    state)."""
 
     battle: Battle
     sides: tuple[Side, ...]
+    lookups: tuple[dict[ShipStats, int], ...] = field(compare=False)
+    reputations: tuple[tuple[int, ...], ...] = field(compare=False)
 
     @classmethod
     def of(cls, battle: Battle) -> Chain:
-        return cls(battle, tuple(s.canonical() for s in battle.sides))
+        sides = tuple(s.canonical() for s in battle.sides)
+        return cls(
+            battle,
+            sides,
+            tuple({g.stats: k for k, g in enumerate(s.groups)} for s in sides),
+            tuple(
+                tuple(ship_class_info(g.stats.ship_class).reputation for g in s.groups)
+                for s in sides
+            ),
+        )
 
     def side_with(self, index: int, damage: tuple[tuple[int, ...], ...]) -> Side:
         """Side ``index`` with these ships (per canonical group) in the sector."""
@@ -97,9 +110,6 @@ class Chain:
             if d
         )
         return replace(base, groups=groups)
-
-    def group_index(self, index: int) -> dict[ShipStats, int]:
-        return {g.stats: k for k, g in enumerate(self.sides[index].groups)}
 
     @staticmethod
     def pair_groups(pair: Battle) -> PairGroups:
@@ -142,7 +152,7 @@ class Chain:
         escapes = self.sides[att].can_retreat
         for index, full, pair_side in ((att, end.attacker, 0), (dfn, end.defender, 1)):
             groups, statuses, flags = full
-            lookup = self.group_index(index)
+            lookup = self.lookups[index]
             pair_groups = fought[pair_side]
             n_groups = len(self.sides[index].groups)
             escaped = list(tallies[index].escaped)
@@ -178,8 +188,7 @@ class Chain:
             )
         for winner, loser in ((att, dfn), (dfn, att)):
             gained = sum(
-                n * ship_class_info(g.stats.ship_class).reputation
-                for n, g in zip(destroyed[loser], self.sides[loser].groups, strict=True)
+                n * r for n, r in zip(destroyed[loser], self.reputations[loser], strict=True)
             )
             tallies[winner] = replace(tallies[winner], earned=tallies[winner].earned + gained)
         a_left = any(in_sector[att])

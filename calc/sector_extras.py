@@ -56,16 +56,10 @@ def population_destroyed(
     """
     dist = np.zeros(population + 1)
     ships = [(s, n) for s, n in attacker_ships if n > 0]
-    if population == 0:
+    if population == 0 or not ships:
         dist[0] = 1.0
         return dist
-    if not ships:
-        dist[0] = 1.0
-        return dist
-    if victim.species == PLANTA:
-        dist[population] = 1.0
-        return dist
-    if attacker.neutron_bombs and not victim.neutron_absorber:
+    if victim.species == PLANTA or (attacker.neutron_bombs and not victim.neutron_absorber):
         dist[population] = 1.0
         return dist
     dist[0] = 1.0

@@ -79,13 +79,14 @@ def side_outcome(state: EndState, side: int, spec: SideSpec, escapes: bool) -> S
             survivors.append(alive)
             if stalemate_loss:
                 saved += alive
-    all_retreat = bool(flags[1]) or (stalemate_loss and escapes and in_sector > 0)
+    # The attacker's ships left in the sector at a stalemate retreat, all of them.
+    stalemate_escape = stalemate_loss and escapes and in_sector > 0
     return SideOutcome(
         in_sector=in_sector,
         survivors=tuple(survivors),
         saved=saved,
-        retreated=bool(flags[0]) or (stalemate_loss and escapes and in_sector > 0),
-        participation=not all_retreat,
+        retreated=bool(flags[0]) or stalemate_escape,
+        participation=not (flags[1] or stalemate_escape),
         destroyed_by_combat=tuple(destroyed),
     )
 

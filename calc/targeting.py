@@ -3,7 +3,7 @@
 One implementation serves every solver: the exact solver calls these kernels for sides that do
 not play optimally, Monte Carlo calls them inside its compiled loop, and the game engine uses
 them for NPCs and bots. (The ``optimal`` policy is not a rule but a search; it lives in
-``calc.exact``.)
+``calc.assignment.all_assignments``.)
 
 **Representation.** Each kernel works on one volley against one side: the hits (one per
 entry, largest damage first, each with a damage and a *reach*: a hit can be put on a ship whose

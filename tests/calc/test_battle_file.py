@@ -245,3 +245,11 @@ def test_format_document_exists_beside_the_project() -> None:
     text = doc.read_text()
     for key in ("can_retreat", "population", "reputation_bag", "variant", "damage", "morph"):
         assert key in text
+
+
+def test_two_npc_sides_are_an_error_at_sides() -> None:
+    npc = {"npc": True, "ships": [{"class": "ancient"}]}
+    data = {"format": FORMAT, "sides": [{"name": "A", **npc}, {"name": "B", **npc}]}
+    with pytest.raises(BattleFileError, match="at most one NPC side per sector") as info:
+        parse_battle(data)
+    assert info.value.path == "sides"

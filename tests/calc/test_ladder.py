@@ -7,50 +7,21 @@ from dataclasses import replace
 
 import pytest
 
-from blueprints import Blueprint
 from calc.battle_file import load_battle
 from calc.battle_state import estimate_states
+from calc.benchmark import largest_legal_battle
 from calc.errors import BattleError, TooLargeError
 from calc.exact import solve_exact
-from calc.model import Battle, Policy, ShipGroup, Side
+from calc.model import Battle, Policy
 from calc.odds import Budget, exact_seconds_estimate, odds
 from calc.result import Method
 from tests.support import REPO
 
 CORPUS = REPO / "benchmarks" / "corpus"
-T = "terran_directorate"
 
 
 def corpus(name: str) -> Battle:
     return load_battle(next(CORPUS.glob(f"{name}*.json")))[0]
-
-
-def huge_battle() -> Battle:
-    """8/4/2/4 against 8/4/2/4: mixed shields, missiles and rift."""
-    red = Side(
-        "Red",
-        (
-            ShipGroup.of(Blueprint.from_parts(T, "interceptor", ["nus", "ioc", "nud", "gas"]), 8),
-            ShipGroup.of(
-                Blueprint.from_parts(T, "cruiser", ["elc", "ric", "phs", "fus", "hul", "nud"]), 4
-            ),
-            ShipGroup.of(
-                Blueprint.from_parts(
-                    T, "dreadnought", ["elc", "plc", "plm", "plm", "fus", "hul", "hul", "nud"]
-                ),
-                2,
-            ),
-            ShipGroup.of(Blueprint.default(T, "starbase"), 4),
-        ),
-        species=T,
-    )
-    blue = Side("Blue", (
-        ShipGroup.of(Blueprint.default("orion_hegemony", "interceptor"), 8),
-        ShipGroup.of(Blueprint.from_parts("orion_hegemony", "cruiser", ["elc", "plc", "gas", "fus", "hul", "nud"]), 4),
-        ShipGroup.of(Blueprint.from_parts("orion_hegemony", "dreadnought", ["elc", "ioc", "ioc", "gas", "nus", "imh", "hul", "nud"]), 2),
-        ShipGroup.of(Blueprint.from_parts("orion_hegemony", "starbase", ["elc", "ioc", "hul", "hul", "phs"]), 4),
-    ), species="orion_hegemony")  # fmt: skip
-    return Battle.two_sided(red, blue)
 
 
 def test_small_battle_is_exact_with_the_requested_policy() -> None:
@@ -101,7 +72,7 @@ def test_forced_methods() -> None:
 
 
 def test_huge_battle_returns_an_approximation_with_bounded_memory() -> None:
-    b = huge_battle()
+    b = largest_legal_battle()  # 8/4/2/4 against 8/4/2/4: shields, missiles, rift
     assert estimate_states(b) > 10**9
     with pytest.raises(TooLargeError):
         solve_exact(b)  # refused before allocating anything

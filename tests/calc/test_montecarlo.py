@@ -137,3 +137,23 @@ def test_npc_defender_keeps_npc_policy() -> None:
 
 def test_corpus_path_exists() -> None:
     assert Path(CORPUS[0]).exists()
+
+
+def test_a_stalemate_attacker_that_can_retreat_escapes_as_exactly() -> None:
+    # Missiles only, then nobody has cannons: a stalemate. An attacker that can retreat takes
+    # its ships still in the sector home (a retreat with all of them: no participation tile).
+    a = replace(side("A", (ship(init=3, cannons={}, missiles={"yellow": 1}), 2)), can_retreat=True)
+    d = side("D", (ship("cruiser", init=1, hull=1, cannons={}, missiles={"orange": 1}), 1))
+    b = battle(a, d)
+    exact = solve_exact(b)
+    mc = simulate_battle(b, np.random.default_rng(7), 20_000)
+    assert exact.stalemate > 0.5
+    for r in (exact, mc):
+        assert r.sides[0].retreats == pytest.approx(r.stalemate, abs=1e-12)
+    # Saved ships: 0 to 2, so the standard error is at most 1 / sqrt(samples).
+    assert abs(mc.sides[0].expected_saved - exact.sides[0].expected_saved) <= 4 / math.sqrt(20_000)
+    for got, want in (
+        (mc.sides[0].retreats, exact.sides[0].retreats),
+        (mc.sides[0].reputation_tiles[0], exact.sides[0].reputation_tiles[0]),
+    ):
+        assert abs(got - want) <= 4 * math.sqrt(want * (1 - want) / 20_000) + 1e-9

@@ -173,3 +173,15 @@ def test_the_retreat_option_never_lowers_the_optimal_objective(
             return kept(r, 0) - kept(r, 1)
 
         assert value(with_option) >= value(plain) - 1e-9
+
+
+def test_the_general_loops_are_for_retreats_and_morph_shields() -> None:
+    from calc.exact import needs_general_loops
+
+    a = side("A", (ship(), 1))
+    d = side("D", (ship("cruiser", hull=1), 1))
+    assert not needs_general_loops((a, d))
+    assert needs_general_loops((retreating(a), d))
+    assert needs_general_loops((a, side("D", (ship("cruiser", hull=1, morph=1), 1))))
+    # Able to retreat but with the ``never`` rule: no decisions, so the plain loops.
+    assert not needs_general_loops((replace(a, can_retreat=True), d))
