@@ -186,6 +186,13 @@ def needs_general_loops(sides: Iterable[Side]) -> bool:
     return any(s.retreats or any(g.stats.morph for g in s.groups) for s in sides)
 
 
+def state_slot_bytes(general_loops: bool) -> int:
+    """Bytes the solver's tables take per (battle state, slot): the general loops keep four
+    float64 values, a decision flag and the forward pass's inflow; the plain loops one value and
+    the inflow. The memory budget is checked with this before anything is allocated."""
+    return 4 * 8 + 1 + 8 if general_loops else 8 + 8
+
+
 def retreat_mode(side: Side) -> int:
     """The kernel's code for a side's retreat rule."""
     if not side.retreats:
@@ -238,8 +245,8 @@ class ExactSolver:
         estimate = estimate_states(battle)
         if estimate > state_budget:
             raise TooLargeError(f"{estimate:,} states exceed the exact budget of {state_budget:,}")
-        n_values = 4 if any(s.retreats for s in self.sides) else 1
-        memory = (n_values + 1) * 8 * estimate * max(1, len(self.slots))
+        memory = state_slot_bytes(general or needs_general_loops(self.sides))
+        memory *= estimate * max(1, len(self.slots))
         if memory > MEMORY_BUDGET_BYTES:
             raise TooLargeError(
                 f"{estimate:,} states x {len(self.slots)} slots need {memory / 2**30:.1f} GiB, "

@@ -15,6 +15,7 @@ from calc.exact import solve_exact
 from calc.model import Battle, Policy
 from calc.odds import Budget, exact_seconds_estimate, odds
 from calc.result import Method
+from tests.calc.helpers import battle, ship, side
 from tests.support import REPO
 
 CORPUS = REPO / "benchmarks" / "corpus"
@@ -91,3 +92,22 @@ def test_progress_reaches_the_end() -> None:
     seen: list[float] = []
     odds(corpus("19_"), progress=seen.append)
     assert seen[-1] == pytest.approx(1.0)
+
+
+def test_the_memory_budget_counts_the_general_loops_tables(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Morph Shields take the general loops (four values, a decision and the inflow per state and
+    # slot) even without retreat; the budget check must count those tables, not the plain ones.
+    from calc import exact
+
+    def duel(morph: int) -> Battle:
+        return battle(side("A", (ship(hull=3, morph=morph), 2)), side("D", (ship(hull=3), 2)))
+
+    plain = exact.ExactSolver(duel(0))
+    cells = estimate_states(duel(1)) * len(plain.slots)
+    budget = cells * exact.state_slot_bytes(False)  # room for the plain tables only
+    monkeypatch.setattr(exact, "MEMORY_BUDGET_BYTES", budget)
+    exact.ExactSolver(duel(0))  # fits
+    with pytest.raises(TooLargeError, match="GiB"):
+        exact.ExactSolver(duel(1))
