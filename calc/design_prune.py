@@ -132,13 +132,19 @@ class Rule(StrEnum):
     SINGLE_NPC = "single-npc"
 
 
-def rank_key(value: float, candidate: Candidate) -> tuple[float, int, int, int, str]:
+TieKey = tuple[int, int, int, str]
+
+
+def rank_key(
+    value: float, candidate: Candidate, tie: TieKey | None = None
+) -> tuple[float, int, int, int, str]:
     """The ranking key (smaller ranks first): higher value, then lower cost, then the stronger
-    design, then fewer upgrade activations, then the design's text."""
-    return (-round(value, VALUE_DIGITS), *tie_key(candidate))
+    design, then fewer upgrade activations, then the design's text. ``tie``: the candidate's
+    ``tie_key`` when already computed (it is the costly part)."""
+    return (-round(value, VALUE_DIGITS), *(tie_key(candidate) if tie is None else tie))
 
 
-def tie_key(candidate: Candidate) -> tuple[int, int, int, str]:
+def tie_key(candidate: Candidate) -> TieKey:
     """The tie-breaks of ``rank_key``."""
     return (candidate.cost, -candidate.strength, candidate.activations, candidate.describe())
 
@@ -208,12 +214,15 @@ def rules_for_objective(objective: Objective) -> tuple[Rule, ...]:
     return (Rule.OPTIMAL_PLAY, Rule.SINGLE_NPC)
 
 
+def fleet_value(side: Side) -> float:
+    """The materials a side's ships are worth: the most it can lose in a battle."""
+    return float(sum(g.count * g.stats.cost for g in side.groups))
+
+
 def sector_bound(sector: Battle, designer: str) -> float:
     """The most material the other sides of a sector can lose together: the upper bound of the
     exchange in whole-sector mode."""
-    return float(
-        sum(g.count * g.stats.cost for s in sector.sides if s.name != designer for g in s.groups)
-    )
+    return float(sum(fleet_value(s) for s in sector.sides if s.name != designer))
 
 
 def sector_rules(
@@ -315,7 +324,7 @@ class Profile:
     candidate: Candidate
     exact: tuple[bool, ...]
     orders: tuple[tuple[Order, Order], ...]
-    tie: tuple[int, int, int, str] = (0, 0, 0, "")
+    tie: TieKey = (0, 0, 0, "")
 
     @classmethod
     def of(
