@@ -645,27 +645,26 @@ class _Search:
 
     def evaluate(self, wave: Sequence[int]) -> None:
         settings = self.request.evaluation
+        known: dict[Battle, Outcome] = {}
         todo: dict[Battle, None] = {}
         for i in wave:
             for b in self.battles[i]:
-                if cached(b, settings) is None:
+                found = cached(b, settings)
+                if found is None:
                     todo.setdefault(b, None)
                 else:
+                    known[b] = found
                     self.hits += 1
         fresh = list(todo)
         for b, outcome in zip(fresh, self.runner.run(fresh, settings), strict=True):
             remember(b, settings, outcome)
+            known[b] = outcome
             self.battle_methods[outcome.method] += 1
         self.solved += len(fresh)
         name = self.request.side.name
+        sector = self.request.whole_sector
         for i in wave:
-            outcomes = []
-            for b in self.battles[i]:
-                found = cached(b, settings)
-                if found is None:  # pragma: no cover - evicted within one wave
-                    found = evaluate_battle(b, settings)
-                outcomes.append(_matchup(b, name, found, self.request.whole_sector))
-            self.results[i] = tuple(outcomes)
+            self.results[i] = tuple(_matchup(b, name, known[b], sector) for b in self.battles[i])
 
 
 @dataclass(frozen=True, slots=True)
