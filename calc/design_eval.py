@@ -40,7 +40,6 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from calc.battle_state import estimate_states
 from calc.errors import DesignError
 from calc.model import Battle, ShipGroup, Side
 from calc.odds import Budget, exact_seconds_estimate, largest_battle_states, odds
@@ -137,11 +136,12 @@ def battle_seed(battle: Battle, seed: int) -> int:
 
 
 def predicted_method(battle: Battle, settings: Evaluation) -> str:
-    """The rung the ladder takes for this battle with these settings (before solving); for a
-    sector of several sides, by its largest battle, as ``calc.odds`` decides."""
+    """The rung the ladder takes for this battle with these settings (before solving), by the
+    state count of its largest two-sided battle and the estimated seconds, as ``calc.odds``
+    decides."""
     budget = settings.budget
-    states = estimate_states(battle) if len(battle.sides) == 2 else largest_battle_states(battle)
-    if states <= budget.max_states and exact_seconds_estimate(battle, states) <= EXACT_SECONDS:
+    states = largest_battle_states(battle)
+    if states <= budget.max_states and exact_seconds_estimate(battle) <= budget.max_seconds:
         return EXACT
     return MONTE_CARLO
 

@@ -66,13 +66,22 @@ def _fail(path: str, message: str) -> BattleFileError:
     return BattleFileError(path, message)
 
 
-def _count(obj: Mapping[str, Any], key: str, default: int | None, minimum: int) -> int | None:
+def _count(obj: Mapping[str, Any], key: str, default: int, minimum: int) -> int:
     value = obj.get(key, default)
-    if value is None and key in ("upgrades", "builds"):
-        return None
     if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
         raise _fail(f"design.{key}", f"expected a whole number >= {minimum}, got {value!r}")
     return value
+
+
+def _optional_count(obj: Mapping[str, Any], key: str, minimum: int) -> int | None:
+    """A count that may be left out or null (None: the designer's default)."""
+    return None if obj.get(key) is None else _count(obj, key, 0, minimum)
+
+
+def _ship_class(name: str, path: str) -> ShipClass:
+    if name not in [c.value for c in ShipClass]:
+        raise _fail(path, str(unknown("ship class", name, [c.value for c in ShipClass])))
+    return ShipClass(name)
 
 
 def _names(obj: Mapping[str, Any], key: str) -> list[str]:
@@ -98,9 +107,7 @@ def _blueprints(raw: Any, species_id: str) -> tuple[Blueprint, ...]:
     out = []
     for name, value in raw.items():
         path = f"design.blueprints.{name}"
-        if name not in [c.value for c in ShipClass]:
-            raise _fail(path, str(unknown("ship class", name, [c.value for c in ShipClass])))
-        cls = ShipClass(name)
+        cls = _ship_class(name, path)
         outside = None
         slots = value
         if isinstance(value, Mapping):
@@ -177,23 +184,18 @@ def parse_design(data: Any, *, sector: bool | None = None) -> tuple[DesignReques
     side = battle.sides[names.index(side_name)]
     if side.species is None:
         raise _fail("design.side", f"side {side_name!r} has no species (an NPC side?)")
-    classes_raw = section.get("classes")
     classes = None
-    if classes_raw is not None:
-        classes = []
-        for i, name in enumerate(_names(section, "classes")):
-            if name not in [c.value for c in ShipClass]:
-                raise _fail(
-                    f"design.classes[{i}]",
-                    str(unknown("ship class", name, [c.value for c in ShipClass])),
-                )
-            classes.append(ShipClass(name))
+    if section.get("classes") is not None:
+        classes = tuple(
+            _ship_class(name, f"design.classes[{i}]")
+            for i, name in enumerate(_names(section, "classes"))
+        )
     defaults = Evaluation()
     try:
         evaluation = Evaluation(
-            max_states=_count(section, "max_states", defaults.max_states, 1) or 1,
-            samples=_count(section, "samples", options.samples or defaults.samples, 1) or 1,
-            seed=_count(section, "seed", options.seed or 0, 0) or 0,
+            max_states=_count(section, "max_states", defaults.max_states, 1),
+            samples=_count(section, "samples", options.samples or defaults.samples, 1),
+            seed=_count(section, "seed", options.seed or 0, 0),
         )
     except DesignError as exc:  # pragma: no cover - the counts are checked above
         raise _fail("design", str(exc)) from None
@@ -205,17 +207,16 @@ def parse_design(data: Any, *, sector: bool | None = None) -> tuple[DesignReques
     budget = _count(section, "budget", 0, 0)
     top = _count(section, "top", 5, 1)
     max_candidates = _count(section, "max_candidates", 50_000, 1)
-    assert budget is not None and top is not None and max_candidates is not None
     request = DesignRequest(
         side=side,
         opponents=opponents_of(battle, side.name),
         techs=tuple(_names(section, "techs")),
         discoveries=tuple(_names(section, "discoveries")),
         budget=budget,
-        upgrades=_count(section, "upgrades", None, 0),
-        builds=_count(section, "builds", None, 0),
+        upgrades=_optional_count(section, "upgrades", 0),
+        builds=_optional_count(section, "builds", 0),
         blueprints=_blueprints(section.get("blueprints", {}), side.species),
-        classes=None if classes is None else tuple(classes),
+        classes=classes,
         objective=Objective(_choice(section, "objective", tuple(Objective), "win")),
         aggregate=Aggregate(_choice(section, "aggregate", tuple(Aggregate), "worst")),
         top=top,

@@ -98,7 +98,7 @@ example that naive stat dominance is wrong against the NPC rule.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
@@ -132,13 +132,19 @@ class Rule(StrEnum):
     SINGLE_NPC = "single-npc"
 
 
-def rank_key(value: float, candidate: Candidate) -> tuple[float, int, int, int, str]:
+TieKey = tuple[int, int, int, str]
+
+
+def rank_key(
+    value: float, candidate: Candidate, tie: TieKey | None = None
+) -> tuple[float, int, int, int, str]:
     """The ranking key (smaller ranks first): higher value, then lower cost, then the stronger
-    design, then fewer upgrade activations, then the design's text."""
-    return (-round(value, VALUE_DIGITS), *tie_key(candidate))
+    design, then fewer upgrade activations, then the design's text. ``tie``: the candidate's
+    ``tie_key`` when already computed (it is the costly part)."""
+    return (-round(value, VALUE_DIGITS), *(tie_key(candidate) if tie is None else tie))
 
 
-def tie_key(candidate: Candidate) -> tuple[int, int, int, str]:
+def tie_key(candidate: Candidate) -> TieKey:
     """The tie-breaks of ``rank_key``."""
     return (candidate.cost, -candidate.strength, candidate.activations, candidate.describe())
 
@@ -208,12 +214,15 @@ def rules_for_objective(objective: Objective) -> tuple[Rule, ...]:
     return (Rule.OPTIMAL_PLAY, Rule.SINGLE_NPC)
 
 
+def fleet_value(side: Side) -> float:
+    """The materials a side's ships are worth: the most it can lose in a battle."""
+    return float(sum(g.count * g.stats.cost for g in side.groups))
+
+
 def sector_bound(sector: Battle, designer: str) -> float:
     """The most material the other sides of a sector can lose together: the upper bound of the
     exchange in whole-sector mode."""
-    return float(
-        sum(g.count * g.stats.cost for s in sector.sides if s.name != designer for g in s.groups)
-    )
+    return float(sum(fleet_value(s) for s in sector.sides if s.name != designer))
 
 
 def sector_rules(
@@ -315,7 +324,7 @@ class Profile:
     candidate: Candidate
     exact: tuple[bool, ...]
     orders: tuple[tuple[Order, Order], ...]
-    tie: tuple[int, int, int, str] = (0, 0, 0, "")
+    tie: TieKey = (0, 0, 0, "")
 
     @classmethod
     def of(
@@ -340,18 +349,31 @@ def dominates(
 ) -> bool:
     """Whether design A dominates design B against every opponent (``allowed[i]`` lists the
     rules opponent ``i`` and the objective allow) and wins the tie-breaks."""
-    ca, cb = a.candidate, b.candidate
-    if not _same_ships(ca, cb) or a.tie >= b.tie:
+    groups = tuple(zip(a.candidate.groups, b.candidate.groups, strict=False))
+    return _dominates(
+        a,
+        b,
+        allowed,
+        lambda rule: all(blueprint_dominates(rule, x.stats, y.stats) for x, y in groups),
+    )
+
+
+def _dominates(
+    a: Profile,
+    b: Profile,
+    allowed: Sequence[Sequence[Rule]],
+    stats_dominate: Callable[[Rule], bool],
+) -> bool:
+    """``dominates``, told by ``stats_dominate(rule)`` whether A's ship stats are at least B's,
+    class by class, in the sense of the rule."""
+    if not _same_ships(a.candidate, b.candidate) or a.tie >= b.tie:
         return False
     for i, rules in enumerate(allowed):
         if not (a.exact[i] and b.exact[i]):
             return False
         ok = False
         for rule in rules:
-            if not all(
-                blueprint_dominates(rule, x.stats, y.stats)
-                for x, y in zip(ca.groups, cb.groups, strict=True)
-            ):
+            if not stats_dominate(rule):
                 continue
             if rule is Rule.OPTIMAL_PLAY and not (
                 embeds(a.orders[i][0], b.orders[i][0]) and embeds(a.orders[i][1], b.orders[i][1])
@@ -364,6 +386,14 @@ def dominates(
     return True
 
 
+def _related(
+    relation: dict[Rule, set[tuple[int, int]]], pairs: tuple[tuple[int, int], ...]
+) -> Callable[[Rule], bool]:
+    """``stats_dominate`` for ``_dominates`` from numbered stats: every (A's, B's) pair is in
+    the rule's relation."""
+    return lambda rule: all(pair in relation[rule] for pair in pairs)
+
+
 MAX_COMBINATIONS = 4_096
 """Dominating combinations tried per design before only single-class changes are tried."""
 
@@ -374,54 +404,64 @@ def dominated(profiles: Sequence[Profile], allowed: Sequence[Sequence[Rule]]) ->
 
     Candidates for A are looked up, not scanned: per class, the ship stats that dominate B's
     under one of the rules, combined over the classes (all combinations up to
-    ``MAX_COMBINATIONS``, else those changing one class), each checked by ``dominates``.
-    Missing a dominating design only prunes less, so the cap is safe.
+    ``MAX_COMBINATIONS``, else those changing one class), each checked as ``dominates`` does
+    (with each pair of ship stats compared once per rule). Missing a dominating design only
+    prunes less, so the cap is safe.
     """
     if not allowed or not all(allowed):
         return {}
     rules = tuple(r for r in Rule if any(r in rs for rs in allowed))
-    index: dict[tuple[object, ...], int] = {}
-    by_class: dict[object, set[ShipStats]] = {}
-    for i, p in enumerate(profiles):
-        stats = tuple(g.stats for g in p.candidate.groups)
-        index[(p.ships, stats)] = i
+    # Ship stats are looked up and compared many times below: number them once (hashing a
+    # ShipStats hashes every field) and compare each pair of one class once per rule.
+    ids: dict[ShipStats, int] = {}
+    stats: list[ShipStats] = []
+    by_class: dict[object, list[int]] = {}
+    keys: list[tuple[tuple[tuple[object, ...], ...], tuple[int, ...]]] = []
+    for p in profiles:
+        numbered = []
         for g in p.candidate.groups:
-            by_class.setdefault(g.ship_class, set()).add(g.stats)
-    better: dict[ShipStats, tuple[ShipStats, ...]] = {}
+            s = ids.get(g.stats)
+            if s is None:
+                s = ids[g.stats] = len(stats)
+                stats.append(g.stats)
+                by_class.setdefault(g.ship_class, []).append(s)
+            numbered.append(s)
+        keys.append((p.ships, tuple(numbered)))
+    index = {key: i for i, key in enumerate(keys)}
+    relation: dict[Rule, set[tuple[int, int]]] = {r: set() for r in rules}
+    better: list[tuple[int, ...]] = [()] * len(stats)
     for members in by_class.values():
         for s in members:
-            better[s] = tuple(
-                sorted(
-                    (
-                        t
-                        for t in members
-                        if t != s and any(blueprint_dominates(r, t, s) for r in rules)
-                    ),
-                    key=repr,
-                )
-            )
+            found = []
+            for t in members:
+                held = [r for r in rules if blueprint_dominates(r, stats[t], stats[s])]
+                for r in held:
+                    relation[r].add((t, s))
+                if held and t != s:
+                    found.append(t)
+            better[s] = tuple(sorted(found, key=lambda t: repr(stats[t])))
     out: dict[int, int] = {}
     for j, b in enumerate(profiles):
-        own = tuple(g.stats for g in b.candidate.groups)
+        ships, own = keys[j]
         choices = [(s, *better[s]) for s in own]
         total = 1
         for c in choices:
             total *= len(c)
         if total > MAX_COMBINATIONS:
-            combos: list[tuple[ShipStats, ...]] = [
+            combos: list[tuple[int, ...]] = [
                 (*own[:k], t, *own[k + 1 :]) for k, s in enumerate(own) for t in better[s]
             ]
         else:
             combos = list(product(*choices))
-        found: int | None = None
+        winner: int | None = None
         for combo in combos:
-            k = index.get((b.ships, combo))
+            k = index.get((ships, combo))
             if k is None or k == j:
                 continue
-            if (found is None or profiles[k].tie < profiles[found].tie) and dominates(
-                profiles[k], b, allowed
+            if (winner is None or profiles[k].tie < profiles[winner].tie) and _dominates(
+                profiles[k], b, allowed, _related(relation, tuple(zip(combo, own, strict=True)))
             ):
-                found = k
-        if found is not None:
-            out[j] = found
+                winner = k
+        if winner is not None:
+            out[j] = winner
     return out

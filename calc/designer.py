@@ -78,14 +78,17 @@ from calc.design_prune import (
     Objective,
     Profile,
     Rule,
+    TieKey,
     activation_labels,
     dominated,
+    fleet_value,
     opponent_rules,
     rank_key,
     rules_for_objective,
     sector_bound,
     sector_pairs,
     sector_rules,
+    tie_key,
     upper_bound,
 )
 from calc.design_space import (
@@ -584,10 +587,6 @@ def _matchup(battle: Battle, designer: str, outcome: Outcome, sector: bool = Fal
     )
 
 
-def _fleet_value(side: Side) -> float:
-    return float(sum(g.count * g.stats.cost for g in side.groups))
-
-
 def _aggregate(values: Sequence[float], how: Aggregate) -> float:
     return min(values) if how is Aggregate.WORST else sum(values) / len(values)
 
@@ -624,7 +623,8 @@ def _least_exact(methods: Sequence[str]) -> str:
 
 @dataclass
 class _Search:
-    """Mutable book-keeping of one search."""
+    """Mutable book-keeping of one search (``ties``: each candidate's ``tie_key``, computed
+    once)."""
 
     request: DesignRequest
     runner: Runner
@@ -634,30 +634,37 @@ class _Search:
     solved: int = 0
     hits: int = 0
     battle_methods: Counter[str] = field(default_factory=Counter)
+    ties: list[TieKey] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.ties = [tie_key(c) for c in self.cands]
+
+    def rank_key(self, i: int, value: float) -> tuple[float, int, int, int, str]:
+        """The ranking key of candidate ``i`` with this value."""
+        return rank_key(value, self.cands[i], self.ties[i])
 
     def evaluate(self, wave: Sequence[int]) -> None:
         settings = self.request.evaluation
+        known: dict[Battle, Outcome] = {}
         todo: dict[Battle, None] = {}
         for i in wave:
             for b in self.battles[i]:
-                if cached(b, settings) is None:
+                found = cached(b, settings)
+                if found is None:
                     todo.setdefault(b, None)
                 else:
+                    known[b] = found
                     self.hits += 1
         fresh = list(todo)
         for b, outcome in zip(fresh, self.runner.run(fresh, settings), strict=True):
             remember(b, settings, outcome)
+            known[b] = outcome
             self.battle_methods[outcome.method] += 1
         self.solved += len(fresh)
         name = self.request.side.name
+        sector = self.request.whole_sector
         for i in wave:
-            outcomes = []
-            for b in self.battles[i]:
-                found = cached(b, settings)
-                if found is None:  # pragma: no cover - evicted within one wave
-                    found = evaluate_battle(b, settings)
-                outcomes.append(_matchup(b, name, found, self.request.whole_sector))
-            self.results[i] = tuple(outcomes)
+            self.results[i] = tuple(_matchup(b, name, known[b], sector) for b in self.battles[i])
 
 
 @dataclass(frozen=True, slots=True)
@@ -785,10 +792,10 @@ def _run(
     if request.sector is not None:
         opp_bound = sector_bound(request.sector, request.side.name)
     else:
-        opp_values = [_fleet_value(o.side) for o in request.opponents]
-        opp_bound = _aggregate(opp_values, request.aggregate) if opp_values else 0.0
+        opp_bound = _aggregate([fleet_value(o.side) for o in request.opponents], request.aggregate)
     bound_keys = {
-        i: rank_key(upper_bound(request.objective, c, opp_bound), c) for i, c in enumerate(cands)
+        i: search.rank_key(i, upper_bound(request.objective, c, opp_bound))
+        for i, c in enumerate(cands)
     }
     waiting: dict[int, list[int]] = {}
     for loser, winner in skipped.items():
@@ -812,7 +819,7 @@ def _run(
             search.evaluate(wave)
         for i in wave:
             value = score(request.objective, request.aggregate, cands[i].cost, search.results[i])[0]
-            keys.append(rank_key(value, cands[i]))
+            keys.append(search.rank_key(i, value))
             if any(m.method != EXACT for m in search.results[i]) and i in waiting:
                 # The proof behind these skips needs exact values: evaluate them after all.
                 rest.extend(waiting.pop(i))
@@ -844,7 +851,7 @@ def _result(
         method = _least_exact([m.method for m in matchups])
         methods[method] += 1
         ranked.append(
-            (rank_key(value, c), c, value, win, attacker_wins, exchange, method, matchups)
+            (search.rank_key(i, value), c, value, win, attacker_wins, exchange, method, matchups)
         )
     ranked.sort(key=lambda item: item[0])
     designs = []

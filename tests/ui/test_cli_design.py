@@ -186,3 +186,22 @@ def test_design_sector_flag_and_text(tmp_path: Path, capsys: pytest.CaptureFixtu
 def test_bad_sector_value(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["design", write(tmp_path, small_sector(sector="yes"))]) == 2
     assert "design.sector: expected true or false" in capsys.readouterr().err
+
+
+def test_design_section_counts_and_classes() -> None:
+    from calc.design_file import parse_design
+    from calc.design_prune import Objective
+
+    doc = small(upgrades=None, classes=["interceptor", "cruiser"], seed=4, max_states=900)
+    del doc["design"]["budget"]
+    request, _ = parse_design(doc)
+    # Left out or null: the designer's defaults; given: as written.
+    assert (request.budget, request.upgrades, request.builds, request.top) == (0, None, None, 5)
+    assert request.classes == ("interceptor", "cruiser")
+    assert (request.evaluation.seed, request.evaluation.max_states) == (4, 900)
+    assert request.objective is Objective.WIN
+    assert parse_design(small(builds=2, budget=7))[0].builds == 2
+    for key in ("budget", "top", "max_candidates"):
+        with pytest.raises(BattleFileError) as info:
+            parse_design(small(**{key: None}))
+        assert info.value.path == f"design.{key}"

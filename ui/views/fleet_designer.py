@@ -79,7 +79,7 @@ upgrades = right.number_input(
     key=state.key("design.upgrades"),
     help="Activations this round (one Upgrade action gives the species' number).",
 )
-known = tuple(t for t in tech_choices())
+known = tech_choices()
 side_parts_techs = tuple(t for t in draft.sides[s].techs if t in known)
 techs = st.multiselect(
     "Researched techs",
