@@ -72,7 +72,7 @@ def _pair_seconds(attacker: Side, defender: Side) -> float:
     return states * max(1, slots) * per * factor
 
 
-def exact_seconds_estimate(battle: Battle, states: int | None = None) -> float:
+def exact_seconds_estimate(battle: Battle) -> float:
     """Rough running time (seconds) of the exact solution of a battle or a whole sector,
     before solving. In a sector each later battle may be solved once for every state its
     arriving side can be in."""
