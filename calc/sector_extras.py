@@ -9,10 +9,10 @@ ignored here, since no battle is left to fight (a documented choice).
 
 **Reputation draws**, after all battles in a sector, in order of entry: each side draws its
 tiles from the bag, keeps the best (Fleetlab assumes it keeps one, the best) and returns the
-rest, so the next side draws from a bag missing that tile. The base game's bag is not given by
-any source Fleetlab could read (the official table is an image): the default is the first
-edition's 12, 10, 7 and 3 tiles of values 1 to 4 (confidence L); battle files can give the
-bag's current contents (``options.reputation_bag``).
+rest, so the next side draws from a bag missing that tile. The default bag is the base box's,
+read from the one data source the engine's setup reads too (``blueprints.reputation_tiles``,
+``blueprints/data/reputation.toml``, which names its sources); battle files can give the bag's
+current contents (``options.reputation_bag``).
 """
 
 from __future__ import annotations
@@ -23,13 +23,13 @@ from math import comb
 
 import numpy as np
 
-from blueprints import DieColour, ShipStats
+from blueprints import DieColour, ShipStats, reputation_tiles
 from blueprints.enums import STANDARD_COLOURS
 from calc.dice import RIFT_FACES, hit_threshold
 from calc.model import Side
 
-DEFAULT_REPUTATION_BAG: tuple[tuple[int, int], ...] = ((1, 12), (2, 10), (3, 7), (4, 3))
-"""Tiles of value 1..4 in the bag (first-edition counts; confidence L)."""
+DEFAULT_REPUTATION_BAG: tuple[tuple[int, int], ...] = reputation_tiles().bag
+"""Tiles of value 1..4 in the base box's bag: ``((value, count), ...)``."""
 PLANTA = "planta"
 
 
