@@ -6,8 +6,8 @@ from dataclasses import replace
 
 from blueprints import ShipClass
 from engine.actions.discovery import reward_sector
-from engine.discoveries import discovery_tile
 from engine.decisions import ExploreControl, ResourceChoice, TechChoice
+from engine.discoveries import discovery_tile
 from engine.enums import RewardPlacement
 from engine.hexes import Hex
 from tests.engine.builders import answers, do, sector, started, with_sector
