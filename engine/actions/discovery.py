@@ -169,7 +169,7 @@ def reward_sector(
     elif kind is DiscoveryKind.MONOLITH:
         fits = not sector.monolith
     elif kind is DiscoveryKind.WARP_PORTAL:
-        fits = sector.portal is None  # a printed portal leaves room for the tile (p. 7)
+        fits = sector.portal is None  # placed where found (p. 9); a printed portal leaves room
     else:
         fits = False
     return sector.hex if fits else None
