@@ -16,8 +16,10 @@ from math import comb
 
 import numpy as np
 
-DEFAULT_REPUTATION_BAG: tuple[tuple[int, int], ...] = ((1, 12), (2, 10), (3, 7), (4, 3))
-"""Tiles of value 1..4 in the bag (first-edition counts; confidence L)."""
+from blueprints import reputation_tiles
+
+DEFAULT_REPUTATION_BAG: tuple[tuple[int, int], ...] = reputation_tiles().bag
+"""Tiles of value 1..4 in the base box's bag: ``((value, count), ...)``."""
 
 
 def best_of_draw(bag: tuple[int, int, int, int], k: int) -> np.ndarray:
