@@ -97,6 +97,32 @@ class Sample:
     cut: int = 0
 
 
+_ROW_WEIGHTS = np.random.default_rng(20261201).integers(1, 2**62, size=4096, dtype=np.int64)
+"""Fixed random weights that hash a row of small integers into one int64 (wrapping)."""
+
+
+def distinct_rows(table: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The distinct rows of an integer table and how often each occurs.
+
+    Rows are hashed to one int64 each (a dot product with fixed random weights), the hashes are
+    made unique (fast, one dimension), and every row is checked against its group's first row;
+    only if two different rows ever shared a hash does it fall back to ``np.unique(axis=0)``.
+    The result is exact either way."""
+    if table.shape[1] > len(_ROW_WEIGHTS) or table.shape[0] == 0:
+        rows, counts = np.unique(table, axis=0, return_counts=True)
+        return rows, counts
+    keys = np.zeros(table.shape[0], dtype=np.int64)
+    for j in range(table.shape[1]):
+        keys += table[:, j] * _ROW_WEIGHTS[j]  # wraps around: a hash, checked below
+    _, first, inverse, counts = np.unique(
+        keys, return_index=True, return_inverse=True, return_counts=True
+    )
+    rows = table[first]
+    if not np.array_equal(rows[inverse], table):
+        rows, counts = np.unique(table, axis=0, return_counts=True)
+    return rows, counts
+
+
 class MonteCarlo:
     """One battle prepared for the compiled loop; ``sample`` counts end states and ``run``
     simulates and summarises."""
@@ -182,27 +208,33 @@ class MonteCarlo:
         return out
 
     def end_states(self, out: McOutput) -> list[tuple[EndState, int]]:
-        """The distinct end states of simulated battles with their counts (found with NumPy:
-        one row per battle of per-ship damage sorted within each group, statuses, flags and the
-        stalemate mark, then ``np.unique``)."""
-        columns: list[np.ndarray] = []
+        """The distinct end states of simulated battles with their counts: one row per battle
+        of per-ship damage sorted within each group (a destroyed ship marked hull + 1),
+        statuses, flags and the stalemate marks, then ``distinct_rows``."""
+        n = out.end.shape[0]
         layout = []
-        for side, spec in enumerate(self.specs):
+        width = 2
+        for spec in self.specs:
+            width += sum(spec.counts) + len(spec.hulls) + 2
+            layout.append(list(zip(spec.counts, spec.hulls, strict=True)))
+        table = np.empty((n, width), dtype=np.int64)
+        col = 0
+        for side, per_side in enumerate(layout):
             start = 0
-            per_side = []
-            for count, hull in zip(spec.counts, spec.hulls, strict=True):
-                damage = out.damage[:, side, start : start + count]
-                # A destroyed ship is marked hull + 1 whatever its damage, so rows compare.
-                columns.append(np.sort(np.minimum(damage, hull + 1), axis=1))
-                per_side.append((count, hull))
+            for count, hull in per_side:
+                block = table[:, col : col + count]
+                np.minimum(out.damage[:, side, start : start + count], hull + 1, out=block)
+                block.sort(axis=1)
+                col += count
                 start += count
-            columns.append(out.status[:, side, : len(spec.hulls)])
-            columns.append(out.flags[:, side, :].astype(np.int64))
-            layout.append(per_side)
-        columns.append((out.end == End.STALEMATE).astype(np.int64)[:, None])
-        columns.append((out.end == End.UNFINISHED).astype(np.int64)[:, None])
-        table = np.concatenate(columns, axis=1)
-        rows, counts = np.unique(table, axis=0, return_counts=True)
+            groups = len(per_side)
+            table[:, col : col + groups] = out.status[:, side, :groups]
+            col += groups
+            table[:, col : col + 2] = out.flags[:, side, :]
+            col += 2
+        table[:, col] = out.end == End.STALEMATE
+        table[:, col + 1] = out.end == End.UNFINISHED
+        rows, counts = distinct_rows(table)
         found: list[tuple[EndState, int]] = []
         for row, count in zip(rows.tolist(), counts.tolist(), strict=True):
             pos = 0
