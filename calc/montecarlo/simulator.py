@@ -40,7 +40,7 @@ from calc.montecarlo.kernels import (
 )
 from calc.outcomes import battle_result, wilson_interval
 from calc.rules.accounting import EndState
-from calc.rules.battle_state import SideSpec, Slot, can_retreat, engagement_order
+from calc.rules.battle_state import FullSideState, SideSpec, Slot, can_retreat, engagement_order
 from calc.rules.dice import DIE_COLOURS, hit_threshold
 from calc.rules.stalemate import cannon_max_damage
 from calc.rules.targeting import SHIP_DAMAGE, SHIP_GROUP
@@ -227,9 +227,9 @@ class MonteCarlo:
                 block.sort(axis=1)
                 col += count
                 start += count
-            groups = len(per_side)
-            table[:, col : col + groups] = out.status[:, side, :groups]
-            col += groups
+            n_groups = len(per_side)
+            table[:, col : col + n_groups] = out.status[:, side, :n_groups]
+            col += n_groups
             table[:, col : col + 2] = out.flags[:, side, :]
             col += 2
         table[:, col] = out.end == End.STALEMATE
@@ -238,16 +238,16 @@ class MonteCarlo:
         found: list[tuple[EndState, int]] = []
         for row, count in zip(rows.tolist(), counts.tolist(), strict=True):
             pos = 0
-            sides = []
+            sides: list[FullSideState] = []
             for per_side in layout:
-                groups = []
-                for n, hull in per_side:
+                groups: list[tuple[int, ...]] = []
+                for count_ships, hull in per_side:
                     levels = [0] * (hull + 1)
-                    for d in row[pos : pos + n]:
+                    for d in row[pos : pos + count_ships]:
                         if d <= hull:
                             levels[d] += 1
                     groups.append(tuple(levels))
-                    pos += n
+                    pos += count_ships
                 statuses = tuple(
                     row[pos + g] if sum(groups[g]) else 0 for g in range(len(per_side))
                 )
