@@ -1,6 +1,6 @@
 """The odds output (``fleetlab-odds/1``): a ``BattleResult`` as JSON-ready data and as text.
 
-The keys follow ``../shared/formats/battle-file.md``; Fleetlab adds, per side, ``policy``,
+The keys follow ``docs/battle-file.md``; Fleetlab adds, per side, ``policy``,
 ``npc``, ``expected_material_lost`` and ``reputation.tiles_drawn``, per group ``label`` and
 ``expected_destroyed``, and at the top ``interval`` (Monte Carlo) and ``optimal_approximated``.
 """
