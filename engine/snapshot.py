@@ -118,7 +118,13 @@ def encode(value: object, hint: Any) -> Json:
 def _encode_fields(value: object) -> dict[str, Json]:
     cls: type[Any] = type(value)
     hints = _hints(cls)
-    return {f.name: encode(getattr(value, f.name), hints[f.name]) for f in _fields(cls)}
+    return {
+        f.name: encode(getattr(value, f.name), hints[f.name])
+        for f in _fields(cls)
+        # A field added after files were written (metadata "omit_default") is left out while it
+        # holds its default, so older files read back and hash the same.
+        if not (f.metadata.get("omit_default") and getattr(value, f.name) == f.default)
+    }
 
 
 def state_json(state: GameState) -> dict[str, Json]:

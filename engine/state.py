@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 from blueprints import Blueprint, NpcVariant, ShipClass, TechCategory
 from engine.enums import Phase, Resource
 from engine.hexes import Hex, rotate_mask
+from engine.layouts import GalaxyLayout
 from engine.sectors import SectorTile, sector_tile
 
 if TYPE_CHECKING:
@@ -70,6 +71,9 @@ class GameConfig:
     used per game (``ancient``, ``guardian``, ``gcds`` printings). ``warp_portals`` keeps the
     optional Warp Portals module (sectors 281, 381, 382 and the portal tech and tile);
     ``rift_cannon`` adds the optional Rift Cannon tech and the Rift Conductor discovery.
+    ``galaxy`` is the shape of the galaxy (``engine.layouts``): the plain grid, or for imported
+    positions the AsyncEclipse bot's 4- and 5-player galaxies with joined edges. Files leave it
+    out when it is the plain grid, so records and hashes from before it existed still hold.
     """
 
     species: tuple[str, ...]
@@ -79,6 +83,7 @@ class GameConfig:
     gcds: NpcVariant = NpcVariant.NORMAL
     warp_portals: bool = True
     rift_cannon: bool = False
+    galaxy: GalaxyLayout = field(default=GalaxyLayout.STANDARD, metadata={"omit_default": True})
 
     @property
     def players(self) -> int:
