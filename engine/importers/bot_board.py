@@ -463,8 +463,8 @@ def apply_damage(
             if amount > hull:
                 r.problem(
                     at,
-                    f"{amount} damage on a {ship_class.value} of hull {hull}, which that would "
-                    "destroy",
+                    f"{amount} damage on a {ship_class.value} of hull {hull}: it would be "
+                    "destroyed",
                     "damage not read",
                 )
                 continue

@@ -95,7 +95,8 @@ class OddsBudget:
                 result = replace(
                     result,
                     why=f"the solve passed the {offered:.1f} s of CPU left for it after "
-                    f"{stopped:.1f} s, so Monte Carlo answered: {result.why}",
+                    f"{stopped:.1f} s, so Monte Carlo answered: "
+                    + result.why.removeprefix("Monte Carlo requested; "),
                 )
         finally:
             spent = time.process_time() - start
