@@ -449,9 +449,7 @@ def test_a_sector_on_a_position_the_joined_galaxy_removed_is_reported() -> None:
     data["board"]["104"] = {"sector": "106", "orientation": 0}  # 104 is removed at 5 players
     result = import_game(data)
     assert result.state.config.galaxy is GalaxyLayout.HYPERLANE_5P
-    assert "position 104 is not part of the hyperlane_5p galaxy" in problem_at(
-        result, "board.104"
-    )
+    assert "position 104 is not part of the hyperlane_5p galaxy" in problem_at(result, "board.104")
 
 
 def test_the_strict_mode_stops_at_the_first_problem_of_each_era() -> None:
