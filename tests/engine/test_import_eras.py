@@ -11,6 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from blueprints import ShipClass
 from engine import legal_actions
@@ -22,6 +24,7 @@ from engine.importers.summary import position_summary, tech_tray
 from engine.layouts import GalaxyLayout
 from engine.sectors import SectorKind
 from engine.state import NPC
+from tests.engine.test_import_asynceclipse import JSON_VALUES, _locations, within
 from tests.support import REPO, shared_file
 
 SMALL = REPO / "engine" / "data" / "examples" / "asynceclipse_small.json"
@@ -465,3 +468,77 @@ def test_the_strict_mode_stops_at_the_first_problem_of_each_era() -> None:
         with pytest.raises(ImportProblem) as info:
             import_game(data, strict=True)
         assert info.value.path.startswith(first.path)
+
+
+# ----- fuzz: the older eras' shapes never crash the reader --------------------------------------
+
+
+def _old_era() -> dict[str, Any]:
+    """The hand-made save rewritten in the older forms: list board entries, a tray of objects,
+    players without colour, the single tile deck, the old species and cube keys."""
+    data = small()
+    data["board"] = {
+        code: [entry["sector"], entry["orientation"]] for code, entry in data["board"].items()
+    }
+    data["available_techs"] = [{"name": "Neutron Bombs", "num": 5}, {"name": "Star Base"}]
+    for player in data["players"].values():
+        player.pop("color")
+        player["faction_name"] = player.pop("name")
+        player["resource_pop_cubes"] = player.pop("money_pop_cubes")
+    data["tile_deck"] = ["100", *data.pop("tile_deck_100"), "200", *data.pop("tile_deck_200")]
+    del data["tile_deck_300"]
+    data["5playerhyperlane"] = True
+    return data
+
+
+OLD = _old_era()
+OLD_LOCATIONS = _locations(OLD)
+
+
+def test_the_old_era_copy_imports() -> None:
+    result = import_game(copy.deepcopy(OLD))
+    assert [p.species for p in result.state.players] == ["eridani_empire", "planta"]
+    assert len(result.state.sectors) == 5 and tech_tray(result.state) == {
+        "neutron_bombs": 1, "starbase": 1,
+    }  # fmt: skip
+
+
+@given(
+    edits=st.lists(
+        st.tuples(st.sampled_from(OLD_LOCATIONS), JSON_VALUES, st.booleans()),
+        min_size=1,
+        max_size=4,
+    )
+)
+def test_mutated_old_era_json_never_crashes_the_importer(
+    edits: list[tuple[Any, Any, bool]],
+) -> None:
+    data = copy.deepcopy(OLD)
+    for location, value, delete in edits:
+        node: Any = data
+        try:
+            for key in location[:-1]:
+                node = node[key]
+            if delete and isinstance(node, dict):
+                node.pop(location[-1], None)
+            else:
+                node[location[-1]] = value
+        except (KeyError, IndexError, TypeError):
+            continue
+    try:
+        result = import_game(data)
+    except ImportProblem as exc:
+        refused: ImportProblem | None = exc
+    else:
+        refused = None
+    if refused is not None:
+        assert refused.path == "players" and refused.problems[-1] is refused.problem
+        return
+    assert result.state.players
+    for p in result.report.problems:
+        assert p.path and p.message and p.action
+    position_summary(result, odds=False)
+    if result.report.problems:
+        with pytest.raises(ImportProblem) as info:
+            import_game(data, strict=True)
+        assert within(info.value.path, result.report.problems[0].path)
