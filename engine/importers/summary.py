@@ -11,9 +11,11 @@ cannot be modelled carries an ``error`` instead, and one the budget left no time
 The odds of all battles together get ``budget_seconds`` of CPU time (``OddsBudget``), measured
 with ``time.process_time`` so that a busy machine, which stretches wall time, does not push a
 battle onto a slower rung of the ladder. Each battle is offered what is left: the ladder of
-``calc.odds`` picks its rung by its estimate of that many seconds, and a watchdog on the solver's
-progress stops an exact solve that runs past them (the estimate can be several times off); that
-battle is then answered by Monte Carlo, which is bounded by its sample count. Each battle entry
+``calc.odds`` picks its rung by its estimate against a third of that (``ESTIMATE_MARGIN``: the
+estimates run up to three times short), and a watchdog on the solver's progress stops an exact
+solve that runs past all of it; that battle is then answered by Monte Carlo, which is bounded by
+its sample count. The watchdog looks between the solver's steps, and building an exact solve's
+tables is one step, so a solve can pass its time by part of one solve. Each battle entry
 says the method used and the CPU seconds it took (``cpu_seconds``). calc's own budget counts
 wall time; the lead will make calc count CPU time too (issue 22), and this budget will then pass
 it through.
@@ -43,8 +45,14 @@ DEFAULT_BUDGET_SECONDS = 20.0
 MAX_BUDGET_SECONDS = 3600.0
 """The largest odds budget accepted (an hour of CPU)."""
 
+ESTIMATE_MARGIN = 3.0
+"""calc's ladder is offered the seconds left divided by this: its estimates of exact solving time
+ran up to 3.2 times short of the CPU time measured on the shared 2-core machine (aeb40's battle
+at 207: estimated 0.98 s and 3.4 s for 14 and 16 ships, measured 2.5 s and 11 s;
+``benchmarks/import_budget.py``), and an exact solve can only be stopped between its steps."""
+
 WALL_FACTOR = 10.0
-"""calc's wall-clock stop of an exact solve, as a multiple of the CPU seconds offered: loose, so
+"""calc's wall-clock stop of an exact solve, as a multiple of the seconds it is offered: loose, so
 that the CPU watchdog decides on a busy machine (calc stops at ``factor * seconds + 5``)."""
 
 
@@ -85,7 +93,7 @@ class OddsBudget:
             if time.process_time() - start > offered:
                 raise _OverBudget
 
-        budget = Budget(max_seconds=offered, hard_limit_factor=WALL_FACTOR)
+        budget = Budget(max_seconds=offered / ESTIMATE_MARGIN, hard_limit_factor=WALL_FACTOR)
         try:
             try:
                 result = sector_odds(state, where, budget=budget, seed=seed, progress=watchdog)
