@@ -22,7 +22,7 @@ from engine import record as records
 from engine import snapshot as snapshots
 from engine.errors import EngineError
 from engine.hexes import Hex
-from engine.importers.asynceclipse import ImportProblem, import_game
+from engine.importers import ImportProblem, import_game
 from engine.setup import new_game
 from engine.state import GameState
 from ui.galaxy import SeatStyle, default_styles, seat_colour

@@ -65,9 +65,6 @@ from engine.importers.bot_supplies import (
 from engine.importers.fields import report_unread
 from engine.importers.positions import (
     HYPERLANE_LAYOUTS,
-    orientation_rotation,
-    position_code,
-    position_hex,
 )
 from engine.importers.problems import ROOT, ImportProblem, Problem, Severity
 from engine.importers.reading import Reader, as_number, kind, quote, truthy
@@ -77,23 +74,6 @@ from engine.sectors import guardian_tiles
 from engine.state import GameConfig, GameState, PlayerState, SectorState
 from engine.tables import tables
 from engine.tech_supply import initial_bag, tech_index
-
-__all__ = [
-    "MAX_BYTES",
-    "ImportProblem",
-    "ImportReport",
-    "ImportResult",
-    "Problem",
-    "SeatInfo",
-    "Severity",
-    "import_game",
-    "load_save",
-    "orientation_rotation",
-    "parse_save",
-    "position_code",
-    "position_hex",
-    "problems",
-]
 
 MAX_BYTES = 5 * 1024 * 1024
 """Largest save accepted (the bot's files are 5-30 kB)."""
@@ -237,11 +217,11 @@ def import_game(data: object, *, strict: bool = False) -> ImportResult:
 def problems(data: object) -> tuple[Problem, ...]:
     """Every problem of a parsed save, never raising (DESIGN: importers offer ``problems()``).
 
-    >>> found = problems({"players": {}, "board": {"101": {"sector": "999"}}})
+    >>> found = problems({"players": {"7": {"name": "Klingons"}}, "board": {}})
     >>> [p.path for p in found]
-    ['board.101.sector', 'players']
-    >>> str(found[-1])
-    'players: no player could be read (the save lists none); nothing imported'
+    ['board', 'players.7.name', 'players']
+    >>> found[-1].message
+    "no player could be read (players.7.name: unknown species 'Klingons'; player left out)"
     """
     try:
         return import_game(data).report.problems

@@ -462,13 +462,9 @@ BASE = small()
 LOCATIONS = _locations(BASE)
 
 
-@given(
-    edits=st.lists(
-        st.tuples(st.sampled_from(LOCATIONS), JSON_VALUES, st.booleans()), min_size=1, max_size=4
-    )
-)
-def test_mutated_json_never_crashes_the_importer(edits: list[tuple[Any, Any, bool]]) -> None:
-    data = copy.deepcopy(BASE)
+def edited(base: dict[str, Any], edits: list[tuple[Any, Any, bool]]) -> dict[str, Any]:
+    """A copy of ``base`` with each edit (place, value, delete?) applied where it still fits."""
+    data = copy.deepcopy(base)
     for location, value, delete in edits:
         node: Any = data
         try:
@@ -480,6 +476,16 @@ def test_mutated_json_never_crashes_the_importer(edits: list[tuple[Any, Any, boo
                 node[location[-1]] = value
         except (KeyError, IndexError, TypeError):
             continue  # an earlier edit removed this place
+    return data
+
+
+@given(
+    edits=st.lists(
+        st.tuples(st.sampled_from(LOCATIONS), JSON_VALUES, st.booleans()), min_size=1, max_size=4
+    )
+)
+def test_mutated_json_never_crashes_the_importer(edits: list[tuple[Any, Any, bool]]) -> None:
+    data = edited(BASE, edits)
     try:
         result = import_game(data)
     except ImportProblem as exc:

@@ -24,7 +24,7 @@ from engine.importers.summary import position_summary, tech_tray
 from engine.layouts import GalaxyLayout
 from engine.sectors import SectorKind
 from engine.state import NPC
-from tests.engine.test_import_asynceclipse import JSON_VALUES, _locations, within
+from tests.engine.test_import_asynceclipse import JSON_VALUES, _locations, edited, within
 from tests.support import REPO, shared_file
 
 SMALL = REPO / "engine" / "data" / "examples" / "asynceclipse_small.json"
@@ -513,18 +513,7 @@ def test_the_old_era_copy_imports() -> None:
 def test_mutated_old_era_json_never_crashes_the_importer(
     edits: list[tuple[Any, Any, bool]],
 ) -> None:
-    data = copy.deepcopy(OLD)
-    for location, value, delete in edits:
-        node: Any = data
-        try:
-            for key in location[:-1]:
-                node = node[key]
-            if delete and isinstance(node, dict):
-                node.pop(location[-1], None)
-            else:
-                node[location[-1]] = value
-        except (KeyError, IndexError, TypeError):
-            continue
+    data = edited(OLD, edits)
     try:
         result = import_game(data)
     except ImportProblem as exc:
