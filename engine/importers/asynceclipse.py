@@ -290,23 +290,27 @@ class _Import:
         self.phase(data, game_round)
         placed = {s.tile for s in sectors}
         stacks = read_stacks(r, data, placed, setup_done)
-        bag = tech_bag(r, data, initial_bag(False))
+        portals = self.uses_portals(data, sectors)
+        bag = tech_bag(r, data, initial_bag(False, portals))
         tray = tech_tray(r, data, setup_done)
         rift_tile = tech_index("rift_cannon")
         rift = bool(bag[rift_tile] or tray[rift_tile]) or self.rift_elsewhere(data, players)
         if "tech_deck" not in data and rift:
-            bag = initial_bag(True)  # the full bag, of the game with the Rift Cannon module
+            bag = initial_bag(True, portals)  # the full bag, of the game with the Rift Cannon
         config = GameConfig(
             species=tuple(p.species for p in players),
             start_player=start,
             ancient=variants[ShipClass.ANCIENT],
             guardian=variants[ShipClass.GUARDIAN],
             gcds=variants[ShipClass.GCDS],
-            warp_portals=self.uses_portals(data, sectors),
+            warp_portals=portals,
             rift_cannon=rift,
+            # The bot's bag (its data/discoverytiles.json) holds the Remnants of Worlds Afar
+            # tiles besides the base box's.
+            worlds_afar=True,
             galaxy=galaxy,
         )
-        disc_bag, disc_out = discovery_bag(r, data, rift, sectors)
+        disc_bag, disc_out = discovery_bag(r, data, config, sectors)
         self.unread(data, players_raw, board_raw)
         state = GameState(
             config=config,

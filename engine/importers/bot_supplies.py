@@ -13,11 +13,12 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from engine.discoveries import discovery_tiles
+from engine.discoveries import initial_bag as initial_discovery_bag
 from engine.importers.bot_tables import tech_by_name
 from engine.importers.problems import ROOT, Severity
 from engine.importers.reading import Reader, as_number, kind, quote
 from engine.sectors import SectorKind, sector_tile, sector_tiles
-from engine.state import SectorState, Stack
+from engine.state import GameConfig, SectorState, Stack
 from engine.tables import tables
 from engine.tech_supply import tech_index, tech_order
 
@@ -195,11 +196,11 @@ def _tray_tech(r: Reader, code: object, item: object) -> str | None:
 
 
 def discovery_bag(
-    r: Reader, data: Mapping[str, Any], rift: bool, sectors: Sequence[SectorState]
+    r: Reader, data: Mapping[str, Any], config: GameConfig, sectors: Sequence[SectorState]
 ) -> tuple[tuple[int, ...], int]:
-    """Tiles per discovery type left in the bag, and the number used up."""
-    tiles = discovery_tiles(rift)
-    full = tuple(t.count for t in tiles)
+    """Tiles per discovery type left in the bag (the game's modules), and the number used up."""
+    tiles = discovery_tiles()
+    full = initial_discovery_bag(config.discovery_modules)
     facedown = sum(1 for s in sectors if s.discovery)
     if "discTiles" not in data:
         r.problem(
@@ -213,7 +214,7 @@ def discovery_bag(
     ids = [t.id for t in tiles]
     items = r.listing(data, "discTiles", ROOT, required=True)
     for i, tile_id in r.codes_in(items, "discTiles", r.t.discoveries, "discovery tile"):
-        if tile_id not in ids:
+        if tile_id not in ids or not full[ids.index(tile_id)]:
             r.problem(f"discTiles[{i}]", f"{tile_id!r} is not in this game's bag", "left out")
             continue
         counts[ids.index(tile_id)] += 1

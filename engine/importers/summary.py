@@ -4,8 +4,8 @@ odds, problems by severity.
 ``position_summary(result)`` is the document ``fleetlab import --json`` prints (format
 ``fleetlab-import/1``) and what a dashboard page can show without knowing the engine's types:
 every value is JSON-ready. The odds of each contested sector are a ``fleetlab-odds/1`` document
-(``calc.report.result_to_dict``) from ``engine.battle_view.sector_odds``; a sector whose battle
-cannot be modelled carries an ``error`` instead, and one the budget left no time for a
+(``calc.battle.report.result_to_dict``) from ``engine.battle_view.sector_odds``; a sector whose
+battle cannot be modelled carries an ``error`` instead, and one the budget left no time for a
 ``skipped`` reason.
 
 The odds of all battles together get ``budget_seconds`` of CPU time (``OddsBudget``), measured
@@ -28,8 +28,7 @@ import time
 from dataclasses import dataclass, replace
 from typing import Any
 
-from calc import BattleError, BattleResult, Budget
-from calc.report import result_to_dict
+from calc import BattleError, BattleResult, Budget, result_to_dict
 from engine.battle_view import sector_odds
 from engine.galaxy import is_contested
 from engine.hexes import Hex

@@ -1,13 +1,13 @@
 """Compiled Monte Carlo loop: many battles, one after another, with an explicit generator.
 
 Every rule comes from the shared layers: the roll needed per (firing type, target type) is
-precomputed with ``calc.dice.hit_threshold``, the rift faces come from ``calc.dice.RIFT_FACES``,
-and hits are assigned by the ``calc.targeting`` kernels (NPC rule or greedy), exactly as the
-exact solver assigns them. A die's *reach* is, as in ``calc.dice``, the highest roll needed by a
-living target type that the die meets.
+precomputed with ``calc.rules.dice.hit_threshold``, the rift faces come from
+``calc.rules.dice.RIFT_FACES``, and hits are assigned by the ``calc.rules.targeting`` kernels (NPC
+rule or greedy), exactly as the exact solver assigns them. A die's *reach* is, as in
+``calc.rules.dice``, the highest roll needed by a living target type that the die meets.
 
 **Layout.** Both sides live in the same arrays, indexed by side first (0 attacker, 1 defender)
-and padded to the larger side, in the tables of ``calc.targeting``: ``ships[side, row, ship]``
+and padded to the larger side, in the tables of ``calc.rules.targeting``: ``ships[side, row, ship]``
 (``n_ships[side]`` real ships), ``groups[side, row, group]`` with this module's rows after the
 targeting ones (padding groups have no ships, so they never count), ``floats[row, group]``
 (target ranks, sizes, firepower) and one ``work`` table with the hits.
@@ -35,8 +35,9 @@ import numpy as np
 from numpy.typing import NDArray
 
 from calc._jit import jit_inline, jit_numpy_errors
-from calc.dice import RIFT_REACH
-from calc.targeting import (
+from calc.rules.battle_state import FIGHTING, LEFT, RETREATING
+from calc.rules.dice import RIFT_REACH
+from calc.rules.targeting import (
     GROUP_HULL,
     GROUP_NEED,
     HIT_DAMAGE,
@@ -56,11 +57,6 @@ WINNER_ATTACKER, WINNER_DEFENDER, WINNER_DRAW, WINNER_STALEMATE, WINNER_UNFINISH
 MISSILES = 0
 CANNONS = 1
 """The ``kind`` index of ``dice``."""
-FIGHTING = 0
-RETREATING = 1
-LEFT = 2
-"""Group statuses: retreating ships have declared their retreat and leave the sector (LEFT) at
-their next activation."""
 
 STATUS = 2
 ALIVE = 3
@@ -164,7 +160,7 @@ def _roll(
 ) -> tuple[int, int]:
     """Roll the ``kind`` dice (per colour; pink = rift) of ``n`` ships of group ``g`` of
     ``side``. Writes the hits on the enemy into ``work`` (largest damage first, then lowest
-    reach: the order of ``calc.dice`` outcomes) and the roll needed against each enemy group
+    reach: the order of ``calc.rules.dice`` outcomes) and the roll needed against each enemy group
     into ``groups[enemy, GROUP_NEED]``; returns the number of hits and the points of rift
     self-damage."""
     enemy = 1 - side

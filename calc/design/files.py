@@ -1,7 +1,7 @@
 """Design files: a battle file plus a ``design`` section, and the ``fleetlab-design/1`` output.
 
 The format is documented in ``docs/design-file.md``. The ``design`` section is split off before
-the rest goes to ``calc.battle_file.parse_battle``, so plain battle files stay as strict as ever
+the rest goes to ``calc.battle.files.parse_battle``, so plain battle files stay as strict as ever
 (unknown keys are errors). Every error is a ``BattleFileError`` naming the path of the bad value
 (``design.techs[1]``). ``design.sector`` (default false) asks for the whole-sector mode: the
 request then carries the file's battle as its ``sector``, and the output says ``"sector": true``.
@@ -26,10 +26,9 @@ from typing import Any
 from blueprints import Blueprint, BlueprintError, ShipClass, species
 from blueprints.catalogue import part as find_part
 from blueprints.catalogue import unknown
-from calc.battle_file import BattleOptions, decode_battle_text, group_to_dict, parse_battle
-from calc.design_eval import Evaluation
-from calc.design_prune import Objective
-from calc.designer import (
+from calc.battle.files import BattleOptions, decode_battle_text, group_to_dict, parse_battle
+from calc.battle.model import ShipGroup
+from calc.design.designer import (
     Aggregate,
     DesignRequest,
     DesignResult,
@@ -38,8 +37,9 @@ from calc.designer import (
     check_request,
     opponents_of,
 )
+from calc.design.evaluate import Evaluation
+from calc.design.prune import Objective
 from calc.errors import BattleFileError, DesignError
-from calc.model import ShipGroup
 
 DESIGN_FORMAT = "fleetlab-design/1"
 DESIGN_KEYS = (

@@ -13,7 +13,7 @@ carried along, so reputation and population are exact too). **Monte Carlo:** the
 each battle simulated for the samples that reach it in each state.
 
 Afterwards the side left in the sector attacks the others' population and every side draws
-reputation tiles (``calc.sector_extras``).
+reputation tiles (``calc.rules.population``, ``calc.rules.reputation``).
 """
 
 from __future__ import annotations
@@ -27,19 +27,15 @@ from functools import lru_cache
 import numpy as np
 
 from blueprints import ShipStats, ship_class_info
+from calc.battle.model import Battle, Policy, ShipGroup, Side
+from calc.battle.result import BattleResult, GroupResult, Method, SideResult, SolverStats
 from calc.errors import BattleError, TooLargeError
-from calc.exact import ExactSolver
-from calc.model import Battle, Policy, ShipGroup, Side
-from calc.montecarlo import MonteCarlo
-from calc.result import BattleResult, GroupResult, Method, SideResult, SolverStats
-from calc.sector_extras import (
-    DEFAULT_REPUTATION_BAG,
-    best_tiles,
-    expected_value,
-    population_destroyed,
-)
-from calc.side_space import LEFT, RETREATING, FullSideState
-from calc.summary import MAX_REPUTATION_TILES, EndState
+from calc.exact.solver import ExactSolver
+from calc.montecarlo.simulator import MonteCarlo
+from calc.rules.accounting import MAX_REPUTATION_TILES, EndState
+from calc.rules.battle_state import LEFT, RETREATING, FullSideState
+from calc.rules.population import population_destroyed
+from calc.rules.reputation import DEFAULT_REPUTATION_BAG, best_tiles, expected_value
 
 NO_HOLDER = -1
 
@@ -449,7 +445,7 @@ def summarise_sector(
     errors = None
     interval = None
     if samples:
-        from calc.montecarlo import wilson_interval
+        from calc.montecarlo.simulator import wilson_interval
 
         errors = {
             "attacker_wins": se(p_att),

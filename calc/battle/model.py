@@ -24,7 +24,7 @@ class Policy(StrEnum):
 
     ``optimal``: backward induction; the attacker maximises and the defender minimises the
     attacker's probability of winning. ``npc``: the rulebook's NPC rule. ``greedy``: a simple
-    player heuristic (see ``calc.targeting``).
+    player heuristic (see ``calc.rules.targeting``).
     """
 
     OPTIMAL = "optimal"
@@ -278,3 +278,9 @@ class Battle:
     def defender_side(self) -> Side:
         """The side that controls the sector (or the NPCs)."""
         return self.sides[self.defender]
+
+
+def with_player_policy(battle: Battle, policy: Policy) -> Battle:
+    """The battle with every player side (not the NPCs) playing ``policy``."""
+    sides = tuple(s if s.npc else replace(s, policy=policy) for s in battle.sides)
+    return Battle(sides, battle.defender)

@@ -1,6 +1,6 @@
-"""``calc.odds``: the one call that answers "what will this fight do?" - the ladder.
+"""``calc.sector.ladder``: the one call that answers "what will this fight do?" - the ladder.
 
-Any battle goes through the sector layer (``calc.sector``): one battle for two sides, a chain
+Any battle goes through the sector layer (``calc.sector.chain``): one battle for two sides, a chain
 of battles for more, then population attacks and reputation draws. With ``method="auto"`` it
 estimates the exact solver's work *before* solving (states: the product, over ship types, of
 the damage multisets, times retreat statuses; seconds from measured costs per state) and takes
@@ -27,12 +27,12 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from calc.battle_state import engagement_order, estimate_states, side_state_count
+from calc.battle.model import Battle, Policy, Side
+from calc.battle.result import BattleResult
 from calc.errors import BattleError, TooLargeError
-from calc.exact import DEFAULT_STATE_BUDGET, needs_general_loops
-from calc.model import Battle, Policy, Side
-from calc.result import BattleResult
-from calc.sector import battle_order, check_population, solve_sector
+from calc.exact.solver import DEFAULT_STATE_BUDGET, needs_general_loops
+from calc.rules.battle_state import engagement_order, estimate_states, side_state_count
+from calc.sector.chain import battle_order, check_population, solve_sector
 
 # Seconds per (battle state x firing slot), measured with `fleetlab bench` on the corpus
 # (2-core machine, thread CPU time): the largest corpus battle, 141,750 states x 5 slots, takes
@@ -178,13 +178,3 @@ def odds(
             except TooLargeError as exc:
                 reason = f"{reason}; greedy: {exc}"
     return monte_carlo(reason)
-
-
-def with_policies(battle: Battle, policies: dict[str, Policy]) -> Battle:
-    """The battle with some sides' policies replaced (NPC sides always keep ``npc``)."""
-    sides: list[Side] = []
-    for s in battle.sides:
-        if s.name in policies and not s.npc:
-            s = replace(s, policy=policies[s.name])
-        sides.append(s)
-    return Battle(tuple(sides), battle.defender)

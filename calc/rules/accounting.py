@@ -23,10 +23,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from blueprints import ship_class_info
-from calc.battle_state import ATTACKER, DEFENDER, SideSpec
-from calc.model import Battle, Side
-from calc.result import BattleResult, GroupResult, Method, SideResult, SolverStats
-from calc.side_space import LEFT, RETREATING, FullSideState
+from calc.battle.model import Battle, Side
+from calc.battle.result import BattleResult, GroupResult, Method, SideResult, SolverStats
+from calc.rules.battle_state import ATTACKER, DEFENDER, LEFT, RETREATING, FullSideState, SideSpec
 
 MAX_REPUTATION_TILES = 5
 

@@ -1,6 +1,6 @@
 """Monte Carlo battle simulation: the fallback for battles too large to solve exactly.
 
-It follows exactly the rules of the exact solver (``calc.montecarlo_kernels`` reuses the dice,
+It follows exactly the rules of the exact solver (``calc.montecarlo.kernels`` reuses the dice,
 hit and targeting code) with the ``npc`` and ``greedy`` policies. A side asking for ``optimal``
 play is simulated with ``greedy`` and the result says so (``optimal_approximated``).
 
@@ -22,11 +22,10 @@ import numpy as np
 
 from blueprints import Dice, DieColour, ShipStats, ship_class_info
 from blueprints.enums import STANDARD_COLOURS
-from calc.battle_state import ATTACKER, DEFENDER, SideSpec, engagement_order
-from calc.dice import RIFT_FACES, hit_threshold
+from calc.battle.model import Battle, Policy, RetreatPolicy, Side
+from calc.battle.result import BattleResult, GroupResult, Method, SideResult, SolverStats
 from calc.errors import BattleError
-from calc.model import Battle, Policy, RetreatPolicy, Side
-from calc.montecarlo_kernels import (
+from calc.montecarlo.kernels import (
     CANNONS,
     MISSILES,
     WINNER_ATTACKER,
@@ -36,9 +35,10 @@ from calc.montecarlo_kernels import (
     WINNER_UNFINISHED,
     simulate,
 )
-from calc.result import BattleResult, GroupResult, Method, SideResult, SolverStats
-from calc.summary import MAX_REPUTATION_TILES
-from calc.targeting import SHIP_DAMAGE, SHIP_GROUP
+from calc.rules.accounting import MAX_REPUTATION_TILES
+from calc.rules.battle_state import ATTACKER, DEFENDER, SideSpec, engagement_order
+from calc.rules.dice import RIFT_FACES, hit_threshold
+from calc.rules.targeting import SHIP_DAMAGE, SHIP_GROUP
 
 DEFAULT_SAMPLES = 100_000
 CHUNK = 20_000
@@ -172,7 +172,7 @@ class MonteCarlo:
 
     def _pack(self) -> None:
         """Both sides in the same arrays, side first, padded to the larger side (the layout of
-        ``calc.montecarlo_kernels``)."""
+        ``calc.montecarlo.kernels``)."""
         a, d = self.arrays
         self.n_ships = np.array([len(a["grp"]), len(d["grp"])], dtype=np.int64)
         ships = max(1, int(self.n_ships.max()))

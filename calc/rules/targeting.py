@@ -3,18 +3,18 @@
 One implementation serves every solver: the exact solver calls these kernels for sides that do
 not play optimally, Monte Carlo calls them inside its compiled loop, and the game engine uses
 them for NPCs and bots. (The ``optimal`` policy is not a rule but a search; it lives in
-``calc.assignment.all_assignments``.)
+``calc.rules.assignment.all_assignments``.)
 
 **Representation.** Each kernel works on one volley against one side: the hits (one per
 entry, largest damage first, each with a damage and a *reach*: a hit can be put on a ship whose
-group needs a roll of at most its reach, see ``calc.dice``), the target ships (group and damage
-so far) and per group its hull and *need* (the roll needed to hit it). A ship is destroyed when
-its damage exceeds its hull. Kernels add damage to the ships in place.
+group needs a roll of at most its reach, see ``calc.rules.dice``), the target ships (group and
+damage so far) and per group its hull and *need* (the roll needed to hit it). A ship is destroyed
+when its damage exceeds its hull. Kernels add damage to the ships in place.
 
 The data is packed into a few tables, so that a kernel binds few arrays: numba increments and
 decrements an atomic reference count for every array bound to a parameter, and in Monte Carlo's
 inner loop that counting once cost more than the rules themselves (see
-``calc.montecarlo_kernels``). Tables are indexed by *side* first (Monte Carlo keeps both sides
+``calc.montecarlo.kernels``). Tables are indexed by *side* first (Monte Carlo keeps both sides
 of a battle in the same arrays), then by a named row:
 
 - ``ships[side, SHIP_GROUP | SHIP_DAMAGE, ship]``; the kernels take the number of ships;
@@ -313,7 +313,7 @@ def threat(cannon_damage_per_die: tuple[int, ...], computer: int, rift_dice: int
 
     ``cannon_damage_per_die`` lists the damage of each standard cannon die of one ship.
     """
-    from calc.dice import hit_threshold
+    from calc.rules.dice import hit_threshold
 
     p_hit = (7 - hit_threshold(computer, 0)) / 6
     return sum(cannon_damage_per_die) * p_hit + float(rift_dice)

@@ -2,8 +2,8 @@
 three ways to run many evaluations (in this process, a process pool, a Dask cluster).
 
 **The ladder, reproducibly.** Every battle (two sides, or a whole sector of several sides in
-the designer's whole-sector mode) goes through ``calc.odds.odds`` with ``method="auto"`` and a
-``Budget`` whose state cap is ``Evaluation.max_states`` and whose time cap is so generous that
+the designer's whole-sector mode) goes through ``calc.sector.ladder.odds`` with ``method="auto"``
+and a ``Budget`` whose state cap is ``Evaluation.max_states`` and whose time cap is so generous that
 the state count alone picks the rung: the exact solver with the requested policies when the
 battle (in a sector, its largest two-sided battle) has at most ``max_states`` states, else the
 exact solver with the greedy policy (if that fits), else Monte Carlo with exactly
@@ -13,7 +13,7 @@ any worker, in any order, from the cache or not.
 
 **Cache.** Results are kept per (battle, evaluation settings) in a process-wide LRU cache;
 ``Battle`` values hash, and the designer builds its battles from combat stats only
-(``calc.design_space.combat_stats``), so two blueprints that fight alike share one entry.
+(``calc.design.space.combat_stats``), so two blueprints that fight alike share one entry.
 
 **Runners.** ``SerialRunner`` evaluates in this process. ``PoolRunner`` uses a
 ``concurrent.futures.ProcessPoolExecutor`` (forked workers from a single-threaded program,
@@ -40,10 +40,10 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from calc.battle.model import Battle, ShipGroup, Side
+from calc.battle.result import Method
 from calc.errors import DesignError
-from calc.model import Battle, ShipGroup, Side
-from calc.odds import Budget, exact_seconds_estimate, largest_battle_states, odds
-from calc.result import Method
+from calc.sector.ladder import Budget, exact_seconds_estimate, largest_battle_states, odds
 
 EXACT_SECONDS = 3_600.0
 """The ladder's time cap for the designer: large, so that the state count picks the rung."""
@@ -137,7 +137,7 @@ def battle_seed(battle: Battle, seed: int) -> int:
 
 def predicted_method(battle: Battle, settings: Evaluation) -> str:
     """The rung the ladder takes for this battle with these settings (before solving), by the
-    state count of its largest two-sided battle and the estimated seconds, as ``calc.odds``
+    state count of its largest two-sided battle and the estimated seconds, as ``calc.sector.ladder``
     decides."""
     budget = settings.budget
     states = largest_battle_states(battle)
@@ -240,7 +240,7 @@ class SerialRunner:
 def _warm_up() -> None:
     """Load the compiled exact-solver kernels in a new worker before its first task."""
     from blueprints import Blueprint
-    from calc.model import Policy
+    from calc.battle.model import Policy
 
     bp = Blueprint.default("terran_directorate", "interceptor")
     side = Side("a", (ShipGroup.of(bp, 1),), policy=Policy.OPTIMAL)

@@ -3,10 +3,10 @@
 ``design(request)`` answers a ``DesignRequest``: a designing side (its species, the ships it
 already has, its researched techs and discovery parts, the materials it may spend, its Upgrade
 activations this round) and one or more opponents, or the whole sector it fights in. It searches
-every design of the search space (``calc.design_space``: the blueprints reachable with the
+every design of the search space (``calc.design.space``: the blueprints reachable with the
 Upgrade activations, merged by combat stats, times the fleets the budget and the miniature
-limits allow), evaluates each by the exact-to-approximate ladder (``calc.design_eval``), skips
-designs that provably cannot rank higher (``calc.design_prune``) and returns the best ``top``
+limits allow), evaluates each by the exact-to-approximate ladder (``calc.design.evaluate``), skips
+designs that provably cannot rank higher (``calc.design.prune``) and returns the best ``top``
 designs.
 
 **Objectives** (``Objective``), per opponent then aggregated:
@@ -23,7 +23,7 @@ designs.
 
 **The whole sector** (``DesignRequest.sector``, a ``Battle`` the designing side is one side of):
 each design is evaluated in that battle with the designing side's ships replaced by the
-design's, every side together, by sector combat (``calc.sector``: sides keep their order of
+design's, every side together, by sector combat (``calc.sector.chain``: sides keep their order of
 entry and the defender, battles are fought two at a time in reverse order of entry, survivors
 go on). Then ``win`` is P(the designing side's ships hold the sector at the end)
 (``SideResult.holds_sector``), ``exchange`` the other sides' expected material lost together
@@ -60,7 +60,8 @@ from blueprints import (
     tech,
 )
 from blueprints import part as find_part
-from calc.design_eval import (
+from calc.battle.model import Battle, ShipGroup, Side
+from calc.design.evaluate import (
     EXACT,
     METHODS,
     DaskRunner,
@@ -74,7 +75,7 @@ from calc.design_eval import (
     predicted_method,
     remember,
 )
-from calc.design_prune import (
+from calc.design.prune import (
     Objective,
     Profile,
     Rule,
@@ -91,7 +92,7 @@ from calc.design_prune import (
     tie_key,
     upper_bound,
 )
-from calc.design_space import (
+from calc.design.space import (
     CLASS_ORDER,
     Candidate,
     candidates,
@@ -99,7 +100,6 @@ from calc.design_space import (
     fleet_counts,
 )
 from calc.errors import DesignError
-from calc.model import Battle, ShipGroup, Side
 
 __all__ = [
     "SECTOR",
@@ -680,7 +680,7 @@ class SearchSpace:
 
 
 def search_space(request: DesignRequest) -> SearchSpace:
-    """The designs a request searches (see ``calc.design_space``) and their battles."""
+    """The designs a request searches (see ``calc.design.space``) and their battles."""
     setup = _prepare(request)
     options = {
         cls: class_options(bp, setup.upgrades, request.techs, request.discoveries)
@@ -750,12 +750,12 @@ def design(
 
 def dominance_map(request: DesignRequest, space: SearchSpace) -> dict[int, int]:
     """Designs skipped because another dominates them: index -> index of the dominating one
-    (indices into ``space.candidates``; see ``calc.design_prune``)."""
+    (indices into ``space.candidates``; see ``calc.design.prune``)."""
     cands, battles = space.candidates, space.battles
     objective_rules = rules_for_objective(request.objective)
     allowed: list[tuple[Rule, ...]] = []
     if request.sector is not None:
-        # One battle per design; the rules are per other side (see calc.design_prune).
+        # One battle per design; the rules are per other side (see calc.design.prune).
         allowed = list(sector_rules(request.side, request.sector, request.objective))
     else:
         for o in request.opponents:

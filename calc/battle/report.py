@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from calc.result import BattleResult, SideResult
+from calc.battle.result import BattleResult, SideResult
 
 ODDS_FORMAT = "fleetlab-odds/1"
 

@@ -1,7 +1,7 @@
-"""The simple exact solver, kept as the test oracle of the fast one (``calc.exact``).
+"""The simple exact solver, kept as the test oracle of the fast one (``calc.exact.solver``).
 
 Memoised depth-first backward induction over reachable states, one volley at a time, in plain
-Python. The method is the one described in ``calc.exact``; this version favours obviousness
+Python. The method is the one described in ``calc.exact.solver``; this version favours obviousness
 over speed and is what the fast solver is checked against on battles too large for the
 brute-force reference.
 """
@@ -11,10 +11,16 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from calc.assignment import all_assignments, rule_assignment, self_damage_result
-from calc.battle_state import (
+from calc.battle.model import Battle, Policy
+from calc.battle.result import BattleResult, Method, SolverStats
+from calc.errors import BattleError, TooLargeError
+from calc.exact.kernels import prefer
+from calc.rules.accounting import EndState, summarise
+from calc.rules.assignment import all_assignments, rule_assignment, self_damage_result
+from calc.rules.battle_state import (
     ATTACKER,
     DEFENDER,
+    FullSideState,
     SideSpec,
     SideState,
     Slot,
@@ -22,14 +28,8 @@ from calc.battle_state import (
     activation_order,
     alive,
 )
-from calc.dice import hit_threshold, volley_outcomes
-from calc.errors import BattleError, TooLargeError
-from calc.exact_kernels import prefer
-from calc.model import Battle, Policy
-from calc.result import BattleResult, Method, SolverStats
-from calc.side_space import FullSideState
-from calc.summary import EndState, summarise
-from calc.targeting import UNREACHABLE
+from calc.rules.dice import hit_threshold, volley_outcomes
+from calc.rules.targeting import UNREACHABLE
 
 DEFAULT_STATE_BUDGET = 2_000_000
 
@@ -49,7 +49,7 @@ class ReferenceSolver:
     ) -> None:
         if len(battle.sides) != 2:
             raise BattleError(
-                "the exact two-sided solver takes two sides; use calc.odds for a sector"
+                "the exact two-sided solver takes two sides; use calc.sector.ladder for a sector"
             )
         self.battle = battle
         self.attacker = battle.attacker_side.canonical()

@@ -10,7 +10,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from blueprints import ShipClass
-from calc.model import Policy, ShipGroup
+from calc.battle.model import Policy, ShipGroup
 
 
 class Method(StrEnum):

@@ -1,7 +1,7 @@
 """The exact battle solver: backward induction over battle states, then a forward pass.
 
 **States.** A state holds, for every ship type (group) of both sides, how many of its living
-ships have each amount of damage (``calc.battle_state``). Together with the *firing slot*
+ships have each amount of damage (``calc.rules.battle_state``). Together with the *firing slot*
 (whose activation is next) it determines the future. Each side's states are enumerated and
 numbered; a battle state is a pair of numbers.
 
@@ -11,14 +11,14 @@ in the same order, over the types with cannons, until one side has no ships left
 no living ships is skipped.
 
 **Volleys.** The outcomes of one activation are enumerated as multinomial counts of
-(die colour x reach), never as sequences of dice (``calc.dice.volley_outcomes``). Hits are
+(die colour x reach), never as sequences of dice (``calc.rules.dice.volley_outcomes``). Hits are
 assigned by the firing side's policy: ``optimal`` considers every distinct resulting state and
 takes the best for the firing side (the attacker maximises, the defender minimises, the
 attacker's probability of winning; ties within 1e-12 go to fewer enemy ships left, then more
-damage on them); ``npc`` and ``greedy`` follow ``calc.targeting``. Because a volley changes only
-the enemy (and rift self-damage the firing side), the outcomes and their candidate states are
+damage on them); ``npc`` and ``greedy`` follow ``calc.rules.targeting``. Because a volley changes
+only the enemy (and rift self-damage the firing side), the outcomes and their candidate states are
 tabulated once per (slot, ships firing, enemy state) in Python, and the compiled loops of
-``calc.exact_kernels`` combine them over all battle states.
+``calc.exact.kernels`` combine them over all battle states.
 
 **The all-miss loop.** Every outcome except "nothing happened" adds damage, so states form a
 directed acyclic graph ordered by a damage score, apart from the self-loop of a whole engagement
@@ -30,7 +30,7 @@ ship has cannons is a stalemate (it counts for the defender).
 topological order (the all-miss loop again in closed form), giving the distribution of end
 states: who won, survivors per group, materials lost, reputation draws, expected rounds.
 
-The simple solver in ``calc.exact_reference`` computes the same numbers one state at a time
+The simple solver in ``tests.calc.exact_reference`` computes the same numbers one state at a time
 and is the test oracle of this one.
 """
 
@@ -42,11 +42,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from calc.assignment import all_assignments, rule_assignment
-from calc.battle_state import ATTACKER, DEFENDER, SideSpec, Slot, engagement_order, estimate_states
-from calc.dice import hit_threshold, volley_outcomes
+from calc.battle.model import Battle, Policy, RetreatObjective, RetreatPolicy, Side
+from calc.battle.result import BattleResult, Method, SolverStats
 from calc.errors import BattleError, TooLargeError
-from calc.exact_kernels import (
+from calc.exact.kernels import (
     NEVER,
     OPTIMAL_VALUE,
     OPTIMAL_WIN,
@@ -55,13 +54,23 @@ from calc.exact_kernels import (
     backward,
     forward,
 )
-from calc.exact_kernels_plain import backward as plain_backward
-from calc.exact_kernels_plain import forward as plain_forward
-from calc.model import Battle, Policy, RetreatObjective, RetreatPolicy, Side
-from calc.result import BattleResult, Method, SolverStats
-from calc.side_space import LEFT, FullSideState, SideFacts, SideSpace
-from calc.summary import EndState, summarise
-from calc.targeting import UNREACHABLE
+from calc.exact.kernels_plain import backward as plain_backward
+from calc.exact.kernels_plain import forward as plain_forward
+from calc.exact.side_space import SideFacts, SideSpace
+from calc.rules.accounting import EndState, summarise
+from calc.rules.assignment import all_assignments, rule_assignment
+from calc.rules.battle_state import (
+    ATTACKER,
+    DEFENDER,
+    LEFT,
+    FullSideState,
+    SideSpec,
+    Slot,
+    engagement_order,
+    estimate_states,
+)
+from calc.rules.dice import hit_threshold, volley_outcomes
+from calc.rules.targeting import UNREACHABLE
 
 DEFAULT_STATE_BUDGET = 2_000_000
 """Default cap on battle states (attacker states x defender states)."""
@@ -80,7 +89,7 @@ CONVERGENCE = 1e-13
 
 @dataclass
 class Tables:
-    """CSR tables of volley outcomes (see ``calc.exact_kernels``)."""
+    """CSR tables of volley outcomes (see ``calc.exact.kernels``)."""
 
     arrays: tuple[np.ndarray, ...]
     outcomes: int
@@ -181,8 +190,8 @@ def build_tables(
 
 def needs_general_loops(sides: Iterable[Side]) -> bool:
     """Whether a battle between these (canonical) sides takes the general loops of
-    ``calc.exact_kernels``: a side decides retreats, or a ship has Morph Shields (the end-of-round
-    repair makes the battle graph cyclic). Other battles take ``calc.exact_kernels_plain``."""
+    ``calc.exact.kernels``: a side decides retreats, or a ship has Morph Shields (the end-of-round
+    repair makes the battle graph cyclic). Other battles take ``calc.exact.kernels_plain``."""
     return any(s.retreats or any(g.stats.morph for g in s.groups) for s in sides)
 
 
@@ -228,7 +237,7 @@ class ExactSolver:
         """``general=True`` uses the general loops even for a plain battle (for tests)."""
         if len(battle.sides) != 2:
             raise BattleError(
-                "the exact two-sided solver takes two sides; use calc.sector for a sector"
+                "the exact two-sided solver takes two sides; use calc.sector.chain for a sector"
             )
         self.general = general
         self.time_budget = time_budget
@@ -369,7 +378,7 @@ class ExactSolver:
         start: tuple[int, int],
         t0: float,
     ) -> Solution:
-        """The plain-battle fast path (``calc.exact_kernels_plain``)."""
+        """The plain-battle fast path (``calc.exact.kernels_plain``)."""
         n_def = len(spaces[DEFENDER])
         n_joint = len(spaces[ATTACKER]) * n_def
         t = tables.arrays

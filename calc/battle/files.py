@@ -45,8 +45,7 @@ from blueprints import (
 from blueprints.catalogue import part as find_part
 from blueprints.catalogue import tech as find_tech
 from blueprints.catalogue import unknown
-from calc.errors import BattleError, BattleFileError
-from calc.model import (
+from calc.battle.model import (
     NO_RETREAT,
     Battle,
     Policy,
@@ -56,6 +55,7 @@ from calc.model import (
     ShipGroup,
     Side,
 )
+from calc.errors import BattleError, BattleFileError
 
 FORMAT = "fleetlab-battle/1"
 METHODS = ("auto", "exact", "monte-carlo")

@@ -1,5 +1,5 @@
 """Hit assignment on side states: every distinct result (for optimal play) or the result of a
-rule (NPC rule, greedy, rift self-damage) via the ``calc.targeting`` kernels."""
+rule (NPC rule, greedy, rift self-damage) via the ``calc.rules.targeting`` kernels."""
 
 from __future__ import annotations
 
@@ -7,10 +7,10 @@ from functools import lru_cache
 
 import numpy as np
 
-from calc.battle_state import SideSpec, SideState
-from calc.dice import RIFT_REACH
 from calc.errors import TooLargeError
-from calc.targeting import UNREACHABLE, assign_by_rank
+from calc.rules.battle_state import SideSpec, SideState
+from calc.rules.dice import RIFT_REACH
+from calc.rules.targeting import UNREACHABLE, assign_by_rank
 
 
 def _expand(side_state: SideState) -> tuple[np.ndarray, np.ndarray]:

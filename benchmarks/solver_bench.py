@@ -1,22 +1,36 @@
-"""Benchmark runner: solve a named corpus of battle files and report work and median times.
+"""Solver benchmark: solve the named battle corpus and report work and median times.
 
-Used by ``fleetlab bench`` and ``make bench``. Times are medians over repeats after a warm-up
-run (which also loads the compiled kernels); memory is the peak of traced allocations (NumPy
-arrays included) during one extra, untimed solve.
+Usage (``make bench`` runs the second)::
+
+    python benchmarks/solver_bench.py [--only 05,18] [--policy optimal,npc] [--repeats 5]
+    python benchmarks/solver_bench.py --mc [--samples 100000] [--json]
+
+Times are medians over repeats after a warm-up run (which also loads the compiled kernels);
+memory is the peak of traced allocations (NumPy arrays included) during one extra, untimed
+solve. Monte Carlo speed is simulated battles per CPU second of this thread.
 """
 
 from __future__ import annotations
 
+import argparse
+import json
 import statistics
+import sys
 import time
 import tracemalloc
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, replace
+from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import Any
 
-from calc.battle_file import load_battle
-from calc.exact import solve_exact
-from calc.model import Battle, Policy
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from calc.battle.files import load_battle
+from calc.battle.model import Battle, Policy, with_player_policy
+from calc.exact.solver import solve_exact
+from ui.cli_support import text_table
+
+DEFAULT_CORPUS = Path(__file__).resolve().parent / "corpus"
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,12 +47,6 @@ class BenchRow:
     best_seconds: float
     peak_mib: float
     attacker_wins: float
-
-
-def with_player_policy(battle: Battle, policy: Policy) -> Battle:
-    """Every player side (not NPCs) plays ``policy``."""
-    sides = tuple(s if s.npc else replace(s, policy=policy) for s in battle.sides)
-    return Battle(sides, battle.defender)
 
 
 def corpus_files(directory: Path) -> list[Path]:
@@ -107,7 +115,7 @@ def bench_monte_carlo(
     this thread, which other processes on the machine do not inflate."""
     import numpy as np
 
-    from calc.montecarlo import MonteCarlo
+    from calc.montecarlo.simulator import MonteCarlo
 
     rows = []
     for path in paths:
@@ -130,7 +138,7 @@ def largest_legal_battle() -> Battle:
     """8 interceptors, 4 cruisers, 2 dreadnoughts and 4 starbases on each side, with mixed
     shields, missiles and rift cannons: the largest fleets the miniatures allow."""
     from blueprints import Blueprint
-    from calc.model import ShipGroup, Side
+    from calc.battle.model import ShipGroup, Side
 
     t, o = "terran_directorate", "orion_hegemony"
     red = Side(
@@ -175,7 +183,7 @@ def largest_legal_battle() -> Battle:
 def bench_largest(samples: int = 40_000) -> tuple[float, float, float, int]:
     """The ladder on the largest legal battle: (wall seconds, P(attacker wins), 95% half-width
     in percentage points, samples)."""
-    from calc.odds import Budget, odds
+    from calc.sector.ladder import Budget, odds
 
     battle = largest_legal_battle()
     odds(battle, budget=Budget(mc_samples=200), seed=0)  # warm-up
@@ -184,3 +192,114 @@ def bench_largest(samples: int = 40_000) -> tuple[float, float, float, int]:
     seconds = time.perf_counter() - t0
     se = result.standard_error["attacker_wins"] if result.standard_error else 0.0
     return seconds, result.attacker_wins, 100 * 1.96 * se, result.stats.samples
+
+
+HEADERS = [
+    "battle",
+    "policy",
+    "groups",
+    "states",
+    "outcomes",
+    "compared",
+    "median s",
+    "peak MiB",
+    "P(att)",
+]
+
+
+def _cells(row: BenchRow) -> list[object]:
+    return [
+        row.name,
+        row.policy,
+        row.groups,
+        f"{row.states:,}",
+        f"{row.outcomes:,}",
+        f"{row.assignments:,}",
+        f"{row.median_seconds:.4f}",
+        f"{row.peak_mib:.1f}",
+        f"{row.attacker_wins:.4f}",
+    ]
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the exact-solver benchmark and print one row per battle and policy."""
+    corpus = Path(args.corpus)
+    if not corpus.is_dir():
+        print(f"corpus directory {str(corpus)!r} not found (give --corpus DIR)", file=sys.stderr)
+        return 2
+    paths = corpus_files(corpus)
+    if args.only:
+        paths = [p for p in paths if any(k in p.stem for k in args.only.split(","))]
+    policies = [Policy(p) for p in args.policy.split(",")]
+    if not args.json:
+        print(" | ".join(HEADERS))
+
+    def show(row: BenchRow) -> None:
+        if not args.json:
+            print(" | ".join(str(c) for c in _cells(row)), flush=True)
+
+    rows = [] if args.mc_only else bench_exact(paths, policies, args.repeats, show)
+    mc_rows: list[McRow] = []
+    largest = None
+    if args.mc or args.mc_only:
+
+        def show_mc(row: McRow) -> None:
+            if not args.json:
+                print(
+                    f"{row.name} | Monte Carlo {row.battles_per_second:,.0f} battles/CPU s",
+                    flush=True,
+                )
+
+        mc_rows = bench_monte_carlo(paths, args.samples, report=show_mc)
+        largest = bench_largest()
+    if args.json:
+        doc: dict[str, Any] = {"exact": [asdict(r) for r in rows]}
+        if mc_rows:
+            doc["monte_carlo"] = [asdict(r) for r in mc_rows]
+        if largest is not None:
+            doc["largest"] = dict(
+                zip(("seconds", "attacker_wins", "half_width_pp", "samples"), largest, strict=True)
+            )
+        print(json.dumps(doc, indent=2))
+        return 0
+    if rows:
+        print()
+        print(text_table(HEADERS, [_cells(r) for r in rows]))
+    if mc_rows:
+        print()
+        print(
+            text_table(
+                ["battle", "samples", "battles per CPU second", "P(att)", "std error"],
+                [
+                    (r.name, f"{r.samples:,}", f"{r.battles_per_second:,.0f}",
+                     f"{r.attacker_wins:.4f}", f"{r.standard_error:.4f}")
+                    for r in mc_rows
+                ],
+            )
+        )  # fmt: skip
+    if largest is not None:
+        seconds, p, half, n = largest
+        print(
+            f"\nLargest legal battle (8/4/2/4 a side, mixed shields, missiles, rift): "
+            f"{n:,} simulated battles in {seconds:.2f} s, P(attacker wins) {100 * p:.2f}% "
+            f"± {half:.2f} percentage points (95%)"
+        )
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Parse the options and run the benchmark."""
+    p = argparse.ArgumentParser(description="benchmark the solvers on the battle corpus")
+    p.add_argument("--corpus", default=str(DEFAULT_CORPUS), help="directory of battle files")
+    p.add_argument("--repeats", type=int, default=5, help="timed runs per battle (median)")
+    p.add_argument("--policy", default="optimal", help="policies, comma-separated")
+    p.add_argument("--only", help="run only battles whose name contains one of these")
+    p.add_argument("--mc", action="store_true", help="also benchmark Monte Carlo")
+    p.add_argument("--mc-only", action="store_true", help="only benchmark Monte Carlo")
+    p.add_argument("--samples", type=int, default=100_000, help="Monte Carlo battles per row")
+    p.add_argument("--json", action="store_true", help="print JSON rows")
+    return run(p.parse_args(argv))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

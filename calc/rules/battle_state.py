@@ -9,15 +9,36 @@ the defender's side states.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import IntEnum
 from math import comb
 
 from blueprints import ShipStats, ship_class_info
-from calc.model import Battle, Side
-from calc.targeting import threat
+from calc.battle.model import Battle, Side
+from calc.rules.targeting import threat
 
 GroupState = tuple[int, ...]
 SideState = tuple[GroupState, ...]
 State = tuple[SideState, SideState]  # (attacker, defender)
+
+
+class Status(IntEnum):
+    """Where a ship type stands in a battle: fighting; retreating (declared, still in the sector
+    and still a target, leaves at its next activation); left (escaped). Compiled kernels compare
+    these codes too (numba reads ``IntEnum`` members as integer constants)."""
+
+    FIGHTING = 0
+    RETREATING = 1
+    LEFT = 2
+
+
+FIGHTING, RETREATING, LEFT = Status.FIGHTING, Status.RETREATING, Status.LEFT
+Statuses = tuple[int, ...]
+"""A status per ship type (a ``Status`` code; a type with no living ship has ``FIGHTING``)."""
+Flags = tuple[int, int]
+"""(a retreat was declared, the side tried to retreat with all remaining ships)."""
+FullSideState = tuple[SideState, Statuses, Flags]
+"""A side's whole state in a battle: ships per damage per type, statuses, flags."""
+NO_FLAGS: Flags = (0, 0)
 
 ATTACKER, DEFENDER = 0, 1
 
@@ -97,7 +118,7 @@ def group_state_count(count: int, hull: int) -> int:
 
 
 def side_state_count(side: Side) -> int:
-    """Number of states of one side in the exact solver (``calc.side_space``): damage
+    """Number of states of one side in the exact solver (``calc.exact.side_space``): damage
     multisets per ship type, times retreat statuses and flags for a side that retreats."""
     side = side.canonical()
     total = 1

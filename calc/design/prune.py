@@ -105,16 +105,16 @@ from functools import lru_cache
 from itertools import product
 
 from blueprints import DieColour, ShipStats
-from calc.battle_state import activation_order
-from calc.design_space import Candidate
-from calc.model import Battle, Policy, Side
+from calc.battle.model import Battle, Policy, Side
+from calc.design.space import Candidate
+from calc.rules.battle_state import activation_order
 
 VALUE_DIGITS = 9
 """Objective values are compared after rounding to this many decimals."""
 
 
 class Objective(StrEnum):
-    """What the designer maximises (aggregated over opponents, see ``calc.designer``).
+    """What the designer maximises (aggregated over opponents, see ``calc.design.designer``).
 
     ``win``: P(the designing side wins). ``win_per_material``: P(win) / max(1, materials spent).
     ``exchange``: the opponents' expected material lost minus the designing side's.

@@ -1,9 +1,9 @@
-"""Compiled loops of the exact solver for plain battles (see ``calc.exact`` for the method).
+"""Compiled loops of the exact solver for plain battles (see ``calc.exact.solver`` for the method).
 
 Plain battles are those where no side decides retreats and no ship has a Morph Shield: the
 values are one number per state (P(attacker wins)) and the graph is acyclic apart from the
 all-miss round loop. This specialisation runs about 2.5 times faster than the general loops of
-``calc.exact_kernels``, which handle retreat and repair; both produce identical results on plain
+``calc.exact.kernels``, which handle retreat and repair; both produce identical results on plain
 battles (tested).
 
 States are integers: a joint state is ``attacker_id * n_defender + defender_id``; per side,
@@ -20,7 +20,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from calc._jit import jit
-from calc.exact_kernels import prefer
+from calc.exact.kernels import prefer
 
 Ints = NDArray[np.int64]
 Floats = NDArray[np.float64]

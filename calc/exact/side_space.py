@@ -2,7 +2,7 @@
 
 A side's full state is ``(groups, statuses, flags)``:
 
-* ``groups``: per ship type, living ships per damage level (``calc.battle_state.SideState``);
+* ``groups``: per ship type, living ships per damage level (``calc.rules.battle_state.SideState``);
 * ``statuses``: per ship type, 0 fighting, 1 retreating (declared, still in the sector and
   still a target), 2 left (escaped); a type with no living ship has status 0;
 * ``flags``: (a retreat was declared, the side tried to retreat with all remaining ships).
@@ -19,16 +19,22 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from calc.assignment import rule_assignment
-from calc.battle_state import GroupState, SideSpec, SideState, morph_repair
-from calc.dice import RIFT_REACH
-from calc.targeting import UNREACHABLE
-
-FIGHTING, RETREATING, LEFT = 0, 1, 2
-Statuses = tuple[int, ...]
-Flags = tuple[int, int]
-FullSideState = tuple[SideState, Statuses, Flags]
-NO_FLAGS: Flags = (0, 0)
+from calc.rules.assignment import rule_assignment
+from calc.rules.battle_state import (
+    FIGHTING,
+    LEFT,
+    NO_FLAGS,
+    RETREATING,
+    Flags,
+    FullSideState,
+    GroupState,
+    SideSpec,
+    SideState,
+    Statuses,
+    morph_repair,
+)
+from calc.rules.dice import RIFT_REACH
+from calc.rules.targeting import UNREACHABLE
 
 
 def group_states(count: int, hull: int) -> Iterator[GroupState]:
@@ -74,7 +80,7 @@ class SideFacts:
     score: np.ndarray
 
     def as_tuple(self) -> tuple[np.ndarray, ...]:
-        """The order ``calc.exact_kernels`` indexes (IN_SECTOR ... GROUP_ARMED)."""
+        """The order ``calc.exact.kernels`` indexes (IN_SECTOR ... GROUP_ARMED)."""
         return (
             self.in_sector,
             self.armed,

@@ -1,9 +1,9 @@
-"""Compiled loops of the exact solver (see ``calc.exact`` for the method).
+"""Compiled loops of the exact solver (see ``calc.exact.solver`` for the method).
 
 States are integers: a joint state is ``attacker_id * n_defender + defender_id``. Per side,
-arrays indexed by side-state id (``SideArrays`` in ``calc.exact``) hold the ships in the sector,
-their build value, whether any of them has cannons, the ships per group, each group's retreat
-status and the state reached by a retreat declaration, a departure, rift self-damage or the
+arrays indexed by side-state id (``SideArrays`` in ``calc.exact.solver``) hold the ships in the
+sector, their build value, whether any of them has cannons, the ships per group, each group's
+retreat status and the state reached by a retreat declaration, a departure, rift self-damage or the
 end-of-round Morph Shield repair. Volley outcomes come as CSR tables built in Python: an *entry*
 per (slot, ships firing, enemy state) lists its outcomes; an outcome lists the enemy states its
 hits can produce (one unless the firing side plays optimally) and the rift self-damage it does.
@@ -27,7 +27,7 @@ Ints = NDArray[np.int64]
 Floats = NDArray[np.float64]
 Bools = NDArray[np.bool_]
 Arrays = tuple[NDArray[Any], ...]
-"""A side's arrays (``calc.side_space.SideFacts.as_tuple``) or the volley tables."""
+"""A side's arrays (``calc.exact.side_space.SideFacts.as_tuple``) or the volley tables."""
 
 TIE = 1e-12
 """Values closer than this are ties, broken by the secondary criteria."""
@@ -166,7 +166,7 @@ def retreat_better(fight: Floats, retreat: Floats, side: int, mode: int, below: 
     return objective(retreat, side, mode) > objective(fight, side, mode) + TIE
 
 
-# Indices into a side's tuple of arrays (built by ``calc.side_space.SideFacts.as_tuple``).
+# Indices into a side's tuple of arrays (built by ``calc.exact.side_space.SideFacts.as_tuple``).
 IN_SECTOR, ARMED, KEPT, SECTOR_VALUE, GROUP_ALIVE, GROUP_STATUS = 0, 1, 2, 3, 4, 5
 RETREAT_NEXT, LEAVE_NEXT, SELF_NEXT, REPAIR, DAMAGE, GROUP_ARMED = 6, 7, 8, 9, 10, 11
 # Indices into the tables tuple.
