@@ -35,7 +35,7 @@ from functools import cache, lru_cache
 from itertools import combinations_with_replacement
 from math import factorial
 
-from blueprints import Dice, DieColour, ShipClass, ShipStats, npc_tile, ship_class_info
+from blueprints import DRACO, Dice, DieColour, ShipClass, ShipStats, npc_tile, ship_class_info
 from calc import Retreat, RetreatPolicy, ShipGroup, Side, TooLargeError
 from calc.rules import (
     RIFT_FACES,
@@ -62,7 +62,6 @@ from engine.decisions import (
     StalemateRetreat,
     VolleyRoll,
 )
-from engine.galaxy import DRACO
 from engine.hexes import Hex
 from engine.state import CHANCE, NPC, NPC_CLASSES, GameState, SectorState, add_ships, set_damage
 

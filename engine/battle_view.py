@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from blueprints import NpcVariant, ShipClass
+from blueprints import DRACO, NpcVariant, ShipClass
 from calc import (
     NO_RETREAT,
     Battle,
@@ -37,7 +37,7 @@ from calc import (
     Side,
     odds,
 )
-from engine.galaxy import DRACO, connected_sectors, has_wormhole_generator
+from engine.galaxy import connected_sectors, has_wormhole_generator
 from engine.hexes import Hex
 from engine.state import NPC, GameState, SectorState
 

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from blueprints import DieColour, ShipClass
+from blueprints import DRACO, PLANTA, DieColour, ShipClass
 from calc import Battle, Side, battle_order
 from calc.rules import MAX_REPUTATION_TILES, RIFT_FACES, die_hits
 from engine.actions.base import Action
@@ -58,12 +58,10 @@ from engine.decisions import (
 )
 from engine.elimination import eliminate
 from engine.enums import RESOURCES, Phase, Resource, SquareType
-from engine.galaxy import DRACO
 from engine.hexes import Hex
 from engine.state import CHANCE, NPC, GameState, SectorState
 
 ORBITAL_SQUARE = -1
-PLANTA = "planta"
 NEUTRON_BOMBS = "neutron_bombs"
 NEUTRON_ABSORBER = "neutron_absorber"
 

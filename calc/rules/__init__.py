@@ -23,14 +23,13 @@ from calc.rules.battle_state import (
     morph_repair,
 )
 from calc.rules.dice import RIFT_FACES, RIFT_REACH, die_hits, hit_threshold, volley_outcomes
-from calc.rules.population import PLANTA, population_destroyed
+from calc.rules.population import population_destroyed
 from calc.rules.reputation import DEFAULT_REPUTATION_BAG, best_tiles
 from calc.rules.targeting import threat
 
 __all__ = [
     "DEFAULT_REPUTATION_BAG",
     "MAX_REPUTATION_TILES",
-    "PLANTA",
     "RIFT_FACES",
     "RIFT_REACH",
     "EndState",

@@ -14,13 +14,10 @@ from collections.abc import Iterable
 
 import numpy as np
 
-from blueprints import DieColour, ShipStats
+from blueprints import PLANTA, DieColour, ShipStats
 from blueprints.enums import STANDARD_COLOURS
 from calc.battle.model import Side
 from calc.rules.dice import RIFT_FACES, hit_threshold
-
-PLANTA = "planta"
-"""The species whose cubes any opponent ship destroys."""
 
 
 def _die_damage_distribution(colour: DieColour, computer: int) -> dict[int, float]:
