@@ -101,6 +101,8 @@ def test_aeb40_the_large_battle_within_the_miniature_limits_and_the_tray() -> No
         ("tile_deck_100[1]", "note"),
         ("discTiles", "note"),
     ]
+    assert [p.path for p in result.report.losses] == ["board.207.player_ships"]
+    assert len(result.report.notes) == 3
     assert "3 techs held twice" in problem_at(result, "players.488681163146133504.nano_tech")
     assert problem_at(result, "board.207.player_ships") == (
         "board.207.player_ships: blue has 4 dreadnoughts on the board; the game has 2 "
