@@ -445,21 +445,21 @@ JSON_VALUES = st.recursive(
 )  # fmt: skip
 
 
-def _locations(node: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+def locations(node: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
     out = []
     if isinstance(node, dict):
         for k, v in node.items():
             out.append((*prefix, k))
-            out.extend(_locations(v, (*prefix, k)))
+            out.extend(locations(v, (*prefix, k)))
     elif isinstance(node, list):
         for i, v in enumerate(node):
             out.append((*prefix, i))
-            out.extend(_locations(v, (*prefix, i)))
+            out.extend(locations(v, (*prefix, i)))
     return out
 
 
 BASE = small()
-LOCATIONS = _locations(BASE)
+LOCATIONS = locations(BASE)
 
 
 def edited(base: dict[str, Any], edits: list[tuple[Any, Any, bool]]) -> dict[str, Any]:

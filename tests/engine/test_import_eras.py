@@ -24,7 +24,7 @@ from engine.importers.summary import position_summary, tech_tray
 from engine.layouts import GalaxyLayout
 from engine.sectors import SectorKind
 from engine.state import NPC
-from tests.engine.test_import_asynceclipse import JSON_VALUES, _locations, edited, within
+from tests.engine.test_import_asynceclipse import JSON_VALUES, locations, edited, within
 from tests.support import REPO, shared_file
 
 SMALL = REPO / "engine" / "data" / "examples" / "asynceclipse_small.json"
@@ -494,7 +494,7 @@ def _old_era() -> dict[str, Any]:
 
 
 OLD = _old_era()
-OLD_LOCATIONS = _locations(OLD)
+OLD_LOCATIONS = locations(OLD)
 
 
 def test_the_old_era_copy_imports() -> None:

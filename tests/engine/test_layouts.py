@@ -11,7 +11,7 @@ from dataclasses import replace
 import pytest
 
 from blueprints import ShipClass
-from engine.actions.diplomacy import _wormhole_pairs
+from engine.actions.diplomacy import can_relate
 from engine.actions.explore import valid_rotations
 from engine.actions.influence import influence_targets
 from engine.errors import SetupError
@@ -155,9 +155,9 @@ def test_moving_and_influence_across_a_joined_edge() -> None:
 
 def test_diplomacy_sees_neighbours_across_a_joined_edge() -> None:
     joined = board(GalaxyLayout.HYPERLANE_4P, SOURCE, replace(TARGET, owner=1))
-    assert (0, 1) in _wormhole_pairs(joined)
+    assert can_relate(joined, 0, 1)
     plain = board(GalaxyLayout.STANDARD, SOURCE, replace(TARGET, owner=1))
-    assert (0, 1) not in _wormhole_pairs(plain)
+    assert not can_relate(plain, 0, 1)
 
 
 # ----- configuration and files ---------------------------------------------------------------
