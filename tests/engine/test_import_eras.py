@@ -24,7 +24,7 @@ from engine.importers.summary import position_summary, tech_tray
 from engine.layouts import GalaxyLayout
 from engine.sectors import SectorKind
 from engine.state import NPC
-from tests.engine.test_import_asynceclipse import JSON_VALUES, locations, edited, within
+from tests.engine.test_import_asynceclipse import JSON_VALUES, edited, locations, within
 from tests.support import REPO, shared_file
 
 SMALL = REPO / "engine" / "data" / "examples" / "asynceclipse_small.json"
