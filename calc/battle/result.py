@@ -90,8 +90,11 @@ class SideResult:
 @dataclass(frozen=True, slots=True)
 class SolverStats:
     """Work done: battle states, volley outcomes tabulated, candidate next states tabulated
-    (more than one per outcome under optimal play), value-iteration sweeps (1 unless Morph
-    Shields make the battle cyclic) and wall-clock seconds; ``samples`` for Monte Carlo."""
+    (more than one per outcome under optimal play), sweeps (1 unless Morph Shields make the
+    battle cyclic: then the most policy-iteration steps one cyclic block took) and wall-clock
+    seconds; ``samples`` for Monte Carlo. ``blocks_direct`` counts the cyclic blocks solved as
+    linear systems and ``fallbacks`` those that fell back to value iteration (a singular system,
+    e.g. a policy under which the battle never ends)."""
 
     states: int = 0
     outcomes: int = 0
@@ -99,6 +102,8 @@ class SolverStats:
     seconds: float = 0.0
     samples: int = 0
     sweeps: int = 0
+    blocks_direct: int = 0
+    fallbacks: int = 0
 
 
 @dataclass(frozen=True, slots=True)
