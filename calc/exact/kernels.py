@@ -70,7 +70,7 @@ def join(r: Rules, side: int, own: int, enemy: int) -> int:
 @jit_inline
 def has_ended(r: Rules, ia: int, idd: int) -> bool:
     """A side has no ship left in the sector."""
-    return r.attacker.in_sector[ia] == 0 or r.defender.in_sector[idd] == 0
+    return bool(r.attacker.in_sector[ia] == 0 or r.defender.in_sector[idd] == 0)
 
 
 @jit_inline
@@ -78,7 +78,9 @@ def stalemate_at(r: Rules, ia: int, idd: int) -> bool:
     """The stalemate rule on this state (to be judged at a round start only)."""
     a = r.attacker
     d = r.defender
-    return is_stalemate(a.round_damage[ia], a.toughness[ia], d.round_damage[idd], d.toughness[idd])
+    return bool(
+        is_stalemate(a.round_damage[ia], a.toughness[ia], d.round_damage[idd], d.toughness[idd])
+    )
 
 
 @jit_inline

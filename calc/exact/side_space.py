@@ -20,6 +20,7 @@ from collections.abc import Iterator
 
 import numpy as np
 
+from blueprints import Dice
 from calc.exact.tables import SideTables
 from calc.rules.assignment import rule_assignment
 from calc.rules.battle_state import (
@@ -132,8 +133,8 @@ class SideSpace:
         for i, (groups, statuses, flags) in enumerate(self.states):
             coarse_damage = 0
             status_weight = int(sum(statuses)) + flags[0] + flags[1]
-            fighting = []
-            in_sector_ships = []
+            fighting: list[tuple[Dice, int]] = []
+            in_sector_ships: list[tuple[int, int, int]] = []
             for g, (counts, st) in enumerate(zip(groups, statuses, strict=True)):
                 alive = sum(counts)
                 hull = spec.hulls[g]
