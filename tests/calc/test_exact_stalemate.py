@@ -35,7 +35,7 @@ def test_the_issue_battle_nobody_can_win_is_a_stalemate_at_once(count: int, gene
     assert r.expected_rounds == 0.0
     # The attacker cannot retreat, so its ships in the sector are destroyed.
     assert r.sides[0].groups[0].survivors == pytest.approx((1.0,) + (0.0,) * count, abs=TOL)
-    assert r.stats.sweeps <= 1
+    assert r.stats.fallbacks == 0
 
 
 def test_damage_from_missiles_can_break_the_stalemate_until_the_repair() -> None:
@@ -75,13 +75,14 @@ def test_an_armed_battle_without_morph_shields_is_never_a_stalemate() -> None:
 
 
 def test_the_stalemate_is_judged_at_the_start_of_a_round_after_the_repair() -> None:
-    # A: a ship (initiative 3, hull 0) with two rift dice. D: an unarmed cruiser, hull 2, two
+    # A: a ship (initiative 3, hull 0) with two rift dice, and an unarmed interceptor. D: an
+    # unarmed cruiser, hull 2, two
     # Morph Shields, that may retreat (threshold 0: it never does, but it gets an activation each
     # round, after A's). If A's volley does 1 damage to D and 1 to itself (its own death), both
     # sides are left unarmed in the middle of the round (likewise 2 and 1). The round plays out
     # (D passes), the repair takes D back to 0 damage, and the next round starts a stalemate: D
     # ends with no damage. Judging at once (mid-round) would end it with 1 or 2 damage.
-    a = side("A", (ship(init=3, cannons={"pink": 2}), 1))
+    a = side("A", (ship(init=3, cannons={"pink": 2}), 1), (ship(init=1, cannons={}), 1))
     d = replace(
         side("D", (ship("cruiser", init=1, hull=2, morph=2, cannons={}), 1)),
         can_retreat=True,
