@@ -80,7 +80,8 @@ from calc.exact.tables import (
     SideTables,
     VolleyTables,
 )
-from calc.rules.accounting import EndState, summarise
+from calc.outcomes import battle_result
+from calc.rules.accounting import EndState
 from calc.rules.assignment import all_assignments, rule_assignment
 from calc.rules.battle_state import (
     ATTACKER,
@@ -431,18 +432,16 @@ class ExactSolver:
         return (end_mass, end_stale), rounds, max(1, blocks.report.sweeps), blocks.report
 
     def run(self) -> BattleResult:
-        """Solve and summarise."""
+        """Solve and summarise (``calc.outcomes``)."""
         solution = self.solution()
         self._report(1.0)
-        return summarise(
+        return battle_result(
             self.battle,
-            self.sides,
-            self.specs,
-            solution.ends,
-            solution.rounds,
-            Method.EXACT,
-            f"{solution.stats.states:,} states, within the exact budget",
-            solution.stats,
+            ((end, end.p) for end in solution.ends),
+            rounds=solution.rounds,
+            method=Method.EXACT,
+            why=f"{solution.stats.states:,} states, within the exact budget",
+            stats=solution.stats,
         )
 
 

@@ -14,6 +14,7 @@ from math import comb
 
 from blueprints import ShipStats, ship_class_info
 from blueprints.ship_classes import DriveRule
+from calc._jit import jit_inline
 from calc.battle.model import Battle, Side
 from calc.rules.targeting import threat
 
@@ -97,6 +98,7 @@ class SideSpec:
         return tuple(out)
 
 
+@jit_inline
 def morph_repair(damage: int, morph: int) -> int:
     """A ship's damage after the end-of-round repair of its ``morph`` Morph Shields (each repairs
     1 damage at the end of every engagement round; RULINGS leave the timing open, Fleetlab

@@ -67,7 +67,9 @@ def test_the_interceptor_retreats_the_starbase_stays() -> None:
     by_class = {g.ship_class: g for g in r.sides[1].groups}
     starbase, interceptor = by_class[ShipClass.STARBASE], by_class[ShipClass.INTERCEPTOR]
     assert starbase.survivors == pytest.approx((6 / 11, 5 / 11), abs=TOL)
-    assert interceptor.survivors == pytest.approx((0.0, 1.0), abs=TOL)
+    # The interceptor is never shot (A always prefers the starbase): it escapes.
+    assert interceptor.escaped == pytest.approx((0.0, 1.0), abs=TOL)
+    assert interceptor.expected_destroyed == pytest.approx(0.0, abs=TOL)
     assert r.sides[1].retreats == pytest.approx(1.0, abs=TOL)
     assert r.sides[1].expected_saved == pytest.approx(1.0, abs=TOL)
     # The starbase stays, so D never tried to retreat with all its ships: it keeps the
