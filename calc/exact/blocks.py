@@ -87,12 +87,12 @@ def bellman(
     values: Floats, r: Rules, s: int, j: int, out: Floats, fight: Floats, ret: Floats,
     buf: Floats, buf2: Floats,
 ) -> bool:  # fmt: skip
-    """The Bellman value of (s, j) from the current values, into ``out``; True if the retreat
-    is chosen."""
+    """The Bellman value of (s, j) from the current values, into ``out`` (``fight`` is a
+    ``(1, N_VALUES)`` work row); True if the retreat is chosen."""
     k = values.shape[2]
     ia, idd = split(r, s)
     if j == r.first_round and stalemate_at(r, ia, idd):
-        terminal_into(r, ia, idd, True, out[:k])
+        terminal_into(r, ia, idd, True, out, k)
         return False
     kind, c, entry = slot_info(r, s, j)
     nxt = next_slot(r, j)
@@ -100,24 +100,24 @@ def bellman(
         lookup(values, r, target_of(r, s, j, kind), nxt, out)
         return False
     if entry >= 0:
-        volley_value(values, r, s, j, entry, fight, buf, buf2)
+        volley_value(values, r, s, j, entry, fight, 0, buf, buf2)
     else:
         for q in range(k):
-            fight[q] = 0.0
+            fight[0, q] = 0.0
     if c > 0.0:
         stay = repaired(r, s) if wraps(r, j) else s
         lookup(values, r, stay, nxt, buf)
         for q in range(k):
-            fight[q] += c * buf[q]
+            fight[0, q] += c * buf[q]
     if kind == SlotKind.ATTACK_OR_RETREAT or kind == SlotKind.PASS_OR_RETREAT:
         lookup(values, r, target_of(r, s, j, kind), nxt, ret)
         side = r.volleys.slot_side[j]
-        if retreat_better(fight, ret, side, r.modes[side], r.below[side]):
+        if retreat_better(fight[0], ret, side, r.modes[side], r.below[side]):
             for q in range(k):
                 out[q] = ret[q]
             return True
     for q in range(k):
-        out[q] = fight[q]
+        out[q] = fight[0, q]
     return False
 
 
@@ -127,7 +127,7 @@ def bellman_sweep(values: Floats, decisions: Bools, r: Rules, states: Ints, scal
     place); returns the largest change, each component relative to ``scale``."""
     k = values.shape[2]
     out = np.zeros(N_VALUES)
-    fight = np.zeros(N_VALUES)
+    fight = np.zeros((1, N_VALUES))
     ret = np.zeros(N_VALUES)
     buf = np.zeros(N_VALUES)
     buf2 = np.zeros(N_VALUES)
@@ -183,7 +183,7 @@ def block_system(
     k = values.shape[2]
     v = r.volleys
     out = np.zeros(N_VALUES)
-    fight = np.zeros(N_VALUES)
+    fight = np.zeros((1, N_VALUES))
     ret = np.zeros(N_VALUES)
     buf = np.zeros(N_VALUES)
     buf2 = np.zeros(N_VALUES)
@@ -201,7 +201,7 @@ def block_system(
                 rhs[u, q] = 0.0
             decisions[s, j] = False
             if j == m and stalemate_at(r, ia, idd):
-                terminal_into(r, ia, idd, True, rhs[u])
+                terminal_into(r, ia, idd, True, rhs[u], k)
                 continue
             dec = bellman(values, r, s, j, out, fight, ret, buf, buf2)
             decisions[s, j] = dec
@@ -236,7 +236,7 @@ def block_system(
 def block_missiles(values: Floats, r: Rules, states: Ints) -> None:
     """The missile slots of the block's states, last slot first (each leads to the next)."""
     k = values.shape[2]
-    acc = np.zeros(N_VALUES)
+    acc = np.zeros((1, N_VALUES))
     out = np.zeros(N_VALUES)
     buf = np.zeros(N_VALUES)
     for j in range(r.first_round - 1, -1, -1):
@@ -244,13 +244,13 @@ def block_missiles(values: Floats, r: Rules, states: Ints) -> None:
             s = states[b]
             _, c, entry = slot_info(r, s, j)
             if entry >= 0:
-                volley_value(values, r, s, j, entry, acc, out, buf)
+                volley_value(values, r, s, j, entry, acc, 0, out, buf)
             else:
                 for q in range(k):
-                    acc[q] = 0.0
+                    acc[0, q] = 0.0
             lookup(values, r, s, j + 1, buf)
             for q in range(k):
-                values[s, j, q] = acc[q] + c * buf[q]
+                values[s, j, q] = acc[0, q] + c * buf[q]
 
 
 @jit

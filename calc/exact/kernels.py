@@ -116,13 +116,12 @@ def repaired(r: Rules, joint: int) -> int:
 
 
 @jit_inline
-def terminal_into(r: Rules, ia: int, idd: int, stalemate: bool, out: Floats) -> None:
-    """The value vector of a finished battle (its first ``out.shape[0]`` components). A
-    stalemate counts for the defender: the attacker's ships in the sector retreat if it can,
-    else they are destroyed."""
+def terminal_into(r: Rules, ia: int, idd: int, stalemate: bool, out: Floats, k: int) -> None:
+    """The value vector of a finished battle (its first ``k`` components, no slicing: a view
+    would cost reference counting in the hot loops). A stalemate counts for the defender: the
+    attacker's ships in the sector retreat if it can, else they are destroyed."""
     a = r.attacker
     d = r.defender
-    k = out.shape[0]
     if stalemate:
         out[P_A] = 0.0
         if k > 1:
@@ -148,10 +147,10 @@ def lookup(values: Floats, r: Rules, joint: int, slot: int, out: Floats) -> bool
     ia, idd = split(r, joint)
     k = values.shape[2]
     if has_ended(r, ia, idd):
-        terminal_into(r, ia, idd, False, out[:k])
+        terminal_into(r, ia, idd, False, out, k)
         return True
     if slot == r.first_round and stalemate_at(r, ia, idd):
-        terminal_into(r, ia, idd, True, out[:k])
+        terminal_into(r, ia, idd, True, out, k)
         return True
     for c in range(k):
         out[c] = values[joint, slot, c]
@@ -301,9 +300,17 @@ def target_of(r: Rules, s: int, j: int, kind: int) -> int:
 
 @jit_inline
 def volley_value(
-    values: Floats, r: Rules, s: int, j: int, entry: int, acc: Floats, out: Floats, buf: Floats
+    values: Floats,
+    r: Rules,
+    s: int,
+    j: int,
+    entry: int,
+    acc: Floats,
+    row: int,
+    out: Floats,
+    buf: Floats,
 ) -> None:
-    """``acc[:K]``: the value of the outcomes of volley ``entry`` other than "nothing
+    """``acc[row, :K]``: the value of the outcomes of volley ``entry`` other than "nothing
     happened", each with the firing side's best assignment."""
     ia, idd = split(r, s)
     v = r.volleys
@@ -314,13 +321,13 @@ def volley_value(
     wrap = wraps(r, j)
     k = values.shape[2]
     for q in range(k):
-        acc[q] = 0.0
+        acc[row, q] = 0.0
     for o in range(v.entry_start[entry], v.entry_start[entry + 1]):
         own2 = own_t.self_next[own, v.out_self[o]]
         choose(values, r, side, own2, v.out_cand[o], v.out_cand[o + 1], nxt, wrap, out, buf)
         p = v.out_prob[o]
         for q in range(k):
-            acc[q] += p * out[q]
+            acc[row, q] += p * out[q]
 
 
 @jit_inline
@@ -380,7 +387,7 @@ def solve_state(
         for q in range(k_values):
             contrib[j, q] = 0.0
         if entry >= 0:
-            volley_value(values, r, s, j, entry, contrib[j], out, buf)
+            volley_value(values, r, s, j, entry, contrib, j, out, buf)
         if (
             kind == SlotKind.LEAVE
             or kind == SlotKind.ATTACK_OR_RETREAT
@@ -411,7 +418,7 @@ def solve_state(
                         a[j, q] = contrib[j, q] + c * a[j + 1, q]
                     b[j] = c * b[j + 1]
             if self_loop and stale:
-                terminal_into(r, ia, idd, True, x[:k_values])
+                terminal_into(r, ia, idd, True, x, k_values)
             elif self_loop:
                 for q in range(k_values):
                     x[q] = a[m, q] / (1.0 - b[m])
@@ -438,10 +445,10 @@ def solve_state(
         if stale:
             # Never read (a round start here is a stalemate), kept consistent.
             decisions[s, m] = False
-            terminal_into(r, ia, idd, True, values[s, m])
+            terminal_into(r, ia, idd, True, values[s, m], k_values)
     # Missile slots: a chain into the first round start.
     if m == n_slots or stale:
-        terminal_into(r, ia, idd, True, x[:k_values])
+        terminal_into(r, ia, idd, True, x, k_values)
     else:
         for q in range(k_values):
             x[q] = values[s, m, q]

@@ -56,7 +56,7 @@ def backward(order: Ints, lo: int, hi: int, values: Floats, r: Rules) -> None:
                 for q in range(k_values):
                     contrib[j, q] = 0.0
             else:
-                volley_value(values, r, s, j, entry, contrib[j], out, buf)
+                volley_value(values, r, s, j, entry, contrib, j, out, buf)
         for q in range(k_values):
             a[n_slots, q] = 0.0
         b[n_slots] = 1.0
@@ -66,7 +66,7 @@ def backward(order: Ints, lo: int, hi: int, values: Floats, r: Rules) -> None:
             b[j] = miss[j] * b[j + 1]
         if m == n_slots or stalemate_at(r, ia, idd):
             # A round start here is a stalemate; mass arriving mid-round plays it out.
-            terminal_into(r, ia, idd, True, x[:k_values])
+            terminal_into(r, ia, idd, True, x, k_values)
         else:
             for q in range(k_values):
                 x[q] = a[m, q] / (1.0 - b[m])
