@@ -46,6 +46,7 @@ from calc.exact.kernels import (
     push_slot,
     repaired,
     retreat_better,
+    self_next,
     slot_info,
     split,
     stalemate_at,
@@ -214,10 +215,9 @@ def block_system(
             wrap = wraps(r, j)
             if entry >= 0:
                 side = v.slot_side[j]
-                own_t = r.attacker if side == 0 else r.defender
                 own = ia if side == 0 else idd
                 for o in range(v.entry_start[entry], v.entry_start[entry + 1]):
-                    own2 = own_t.self_next[own, v.out_self[o]]
+                    own2 = self_next(r, side, own, v.out_self[o])
                     t = choose(
                         values, r, side, own2, v.out_cand[o], v.out_cand[o + 1], nxt, wrap,
                         buf, buf2,
@@ -334,10 +334,9 @@ def block_exits(
             wrap = wraps(r, j)
             if entry >= 0:
                 side = v.slot_side[j]
-                own_t = r.attacker if side == 0 else r.defender
                 own = ia if side == 0 else idd
                 for o in range(v.entry_start[entry], v.entry_start[entry + 1]):
-                    own2 = own_t.self_next[own, v.out_self[o]]
+                    own2 = self_next(r, side, own, v.out_self[o])
                     t = choose(
                         values, r, side, own2, v.out_cand[o], v.out_cand[o + 1], nxt, wrap, out,
                         buf,

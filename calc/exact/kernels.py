@@ -214,7 +214,6 @@ def choose(
             joint = repaired(r, joint)
         lookup(values, r, joint, nxt, out)
         return joint
-    enemy = r.defender if side == 0 else r.attacker
     best_joint = -1
     best_score = 0.0
     best_own = 0.0
@@ -235,8 +234,12 @@ def choose(
             score = -buf[P_A]
             own_kept = buf[KEPT_D]
             enemy_kept = buf[KEPT_A]
-        enemy_alive = enemy.in_sector[e2]
-        enemy_damage = enemy.damage[e2]
+        if side == 0:
+            enemy_alive = r.defender.in_sector[e2]
+            enemy_damage = r.defender.damage[e2]
+        else:
+            enemy_alive = r.attacker.in_sector[e2]
+            enemy_damage = r.attacker.damage[e2]
         if best_joint < 0 or prefer(
             score, own_kept, enemy_kept, enemy_alive, enemy_damage,
             best_score, best_own, best_enemy, best_alive, best_damage,
@@ -252,6 +255,28 @@ def choose(
     return best_joint
 
 
+# ----- one side's facts (read field by field: choosing a whole ``SideTables`` by side would
+# copy the tuple and count references on each of its arrays, in the hottest loops) ----------
+
+
+@jit_inline
+def self_next(r: Rules, side: int, own: int, points: int) -> int:
+    """The firing side's state after ``points`` of rift self-damage."""
+    if side == 0:
+        return int(r.attacker.self_next[own, points])
+    return int(r.defender.self_next[own, points])
+
+
+@jit_inline
+def group_fact(r: Rules, side: int, own: int, g: int) -> tuple[int, int, bool, bool]:
+    """(living ships, status, armed, mobile) of group ``g`` of ``side`` in state ``own``."""
+    if side == 0:
+        t = r.attacker
+        return t.group_alive[own, g], t.group_status[own, g], t.group_armed[g], t.group_mobile[g]
+    t2 = r.defender
+    return t2.group_alive[own, g], t2.group_status[own, g], t2.group_armed[g], t2.group_mobile[g]
+
+
 # ----- slots -------------------------------------------------------------------------------
 
 
@@ -263,20 +288,18 @@ def slot_info(r: Rules, s: int, j: int) -> tuple[int, float, int]:
     v = r.volleys
     side = v.slot_side[j]
     g = v.slot_group[j]
-    own_t = r.attacker if side == 0 else r.defender
     own = ia if side == 0 else idd
     enemy = idd if side == 0 else ia
-    n = own_t.group_alive[own, g]
+    n, status, armed, mobile = group_fact(r, side, own, g)
     if n == 0:
         return SlotKind.SKIP, 1.0, -1
-    status = own_t.group_status[own, g]
     if status == Status.LEFT:
         return SlotKind.SKIP, 1.0, -1
     missiles = j < r.first_round
     if status == Status.RETREATING and not missiles:
         return SlotKind.LEAVE, 0.0, -1
-    may_retreat = (not missiles) and r.modes[side] != RetreatMode.NEVER and own_t.group_mobile[g]
-    if not (missiles or own_t.group_armed[g]):
+    may_retreat = (not missiles) and r.modes[side] != RetreatMode.NEVER and mobile
+    if not (missiles or armed):
         return (SlotKind.PASS_OR_RETREAT if may_retreat else SlotKind.SKIP), 1.0, -1
     entry = v.slot_base[j] + (n - 1) * v.slot_enemies[j] + enemy
     kind = SlotKind.ATTACK_OR_RETREAT if may_retreat else SlotKind.ATTACK
@@ -290,11 +313,14 @@ def target_of(r: Rules, s: int, j: int, kind: int) -> int:
     ia, idd = split(r, s)
     side = r.volleys.slot_side[j]
     g = r.volleys.slot_group[j]
-    own_t = r.attacker if side == 0 else r.defender
     own = ia if side == 0 else idd
     enemy = idd if side == 0 else ia
-    table = own_t.leave_next if kind == SlotKind.LEAVE else own_t.retreat_next
-    target = join(r, side, table[own, g], enemy)
+    leave = kind == SlotKind.LEAVE
+    if side == 0:
+        nxt = r.attacker.leave_next[own, g] if leave else r.attacker.retreat_next[own, g]
+    else:
+        nxt = r.defender.leave_next[own, g] if leave else r.defender.retreat_next[own, g]
+    target = join(r, side, nxt, enemy)
     return repaired(r, target) if wraps(r, j) else target
 
 
@@ -315,7 +341,6 @@ def volley_value(
     ia, idd = split(r, s)
     v = r.volleys
     side = v.slot_side[j]
-    own_t = r.attacker if side == 0 else r.defender
     own = ia if side == 0 else idd
     nxt = next_slot(r, j)
     wrap = wraps(r, j)
@@ -323,7 +348,7 @@ def volley_value(
     for q in range(k):
         acc[row, q] = 0.0
     for o in range(v.entry_start[entry], v.entry_start[entry + 1]):
-        own2 = own_t.self_next[own, v.out_self[o]]
+        own2 = self_next(r, side, own, v.out_self[o])
         choose(values, r, side, own2, v.out_cand[o], v.out_cand[o + 1], nxt, wrap, out, buf)
         p = v.out_prob[o]
         for q in range(k):
@@ -535,11 +560,10 @@ def push_slot(
     ia, idd = split(r, s)
     v = r.volleys
     side = v.slot_side[j]
-    own_t = r.attacker if side == 0 else r.defender
     own = ia if side == 0 else idd
     wrap = wraps(r, j)
     for o in range(v.entry_start[entry], v.entry_start[entry + 1]):
-        own2 = own_t.self_next[own, v.out_self[o]]
+        own2 = self_next(r, side, own, v.out_self[o])
         t = choose(values, r, side, own2, v.out_cand[o], v.out_cand[o + 1], nxt, wrap, out, buf)
         push(r, t, nxt, mass * v.out_prob[o], inflow, end_mass, end_stale)
 
