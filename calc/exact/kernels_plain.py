@@ -2,41 +2,273 @@
 
 Plain battles are those where no side decides retreats and no ship has a Morph Shield: every
 slot's firing group either fires or is skipped, and the graph is acyclic apart from the all-miss
-round loop (the repair changes nothing). The values carry P(attacker wins) alone when no side
-plays optimally (no assignment is ever compared), else also the two kept build values for the
-tie-break of ``calc.exact.kernels.prefer``. The helpers (values, candidates, the stalemate rule,
-volleys, pushing mass) are those of ``calc.exact.kernels``; what is left out here is the
-retreat and repair machinery, which makes these loops faster (both give identical results on
-plain battles: tested).
+round loop. The values carry P(attacker wins) alone when no side plays optimally (no assignment
+is ever compared), else also the two kept build values for the tie-break of
+``calc.exact.kernels.prefer``. The rules are those of ``calc.exact.kernels``: the stalemate rule
+at round starts (``calc.rules.stalemate.is_stalemate``), ``prefer`` for the firing side's choice,
+the same terminal values; both give identical results on plain battles (tested).
+
+**Why these loops read packed, side-indexed tables rather than the ``Rules`` named tuple.**
+Numba increments and decrements an atomic reference count for the arrays bound to the parameters
+of a helper it inlines, and in these loops (a helper per candidate assignment) it cannot prove
+the pairs useless when many arrays are passed or when one side's array is picked by an ``if``:
+with the whole ``Rules`` passed down a 19-group battle ran 3.7 times slower. So the per-state
+facts of both sides are packed into two tables indexed by side first (``PlainTables``, built by
+``plain_tables`` from the ``Rules`` fields by name), helpers take those few tables and a side,
+and the hot loops bind nothing else. To check a change, compile into an empty
+``NUMBA_CACHE_DIR`` and count ``NRT_incref`` in ``backward.inspect_llvm(signature)`` outside
+its entry block.
 """
 
 from __future__ import annotations
 
+from enum import IntEnum
+from typing import NamedTuple
+
 import numpy as np
 
-from calc._jit import jit
-from calc.exact.kernels import (
-    has_ended,
-    lookup,
-    push,
-    push_slot,
-    slot_info,
-    split,
-    stalemate_at,
-    terminal_into,
-    volley_value,
-)
-from calc.exact.tables import N_VALUES, Bools, Floats, Ints, Rules, SlotKind
+from calc._jit import jit, jit_inline
+from calc.exact.kernels import prefer
+from calc.exact.tables import N_VALUES, Bools, Floats, Ints, Rules, Value
+from calc.rules.stalemate import is_stalemate
+
+P_A = Value.P_ATTACKER
+KEPT_A = Value.KEPT_ATTACKER
+KEPT_D = Value.KEPT_DEFENDER
+
+
+class IntRow(IntEnum):
+    """Rows of ``PlainTables.ints[side, row, state]``."""
+
+    IN_SECTOR = 0
+    ROUND_DAMAGE = 1
+    TOUGHNESS = 2
+    DAMAGE = 3
+
+
+class FloatRow(IntEnum):
+    """Rows of ``PlainTables.floats[side, row, state]``."""
+
+    KEPT = 0
+    SECTOR_VALUE = 1
+
+
+class PlainTables(NamedTuple):
+    """Both sides' facts, side first and padded to the larger side: ``ints[side, IntRow,
+    state]``, ``floats[side, FloatRow, state]``, ``alive[side, state, group]`` (living ships per
+    group), ``armed[side, group]``, ``self_next[side, state, points]`` (after rift
+    self-damage); and the volley tables of ``calc.exact.tables.VolleyTables``."""
+
+    ints: Ints
+    floats: Floats
+    alive: Ints
+    armed: Bools
+    self_next: Ints
+    slot_side: Ints
+    slot_group: Ints
+    slot_base: Ints
+    slot_enemies: Ints
+    entry_miss: Floats
+    entry_start: Ints
+    out_prob: Floats
+    out_self: Ints
+    out_cand: Ints
+    cand: Ints
+
+
+def plain_tables(r: Rules) -> PlainTables:
+    """The packed tables of a battle (``Rules`` read by field name)."""
+    sides = (r.attacker, r.defender)
+    n = max(len(t.in_sector) for t in sides)
+    groups = max(t.group_alive.shape[1] for t in sides)
+    points = max(t.self_next.shape[1] for t in sides)
+    ints = np.zeros((2, len(IntRow), n), dtype=np.int64)
+    floats = np.zeros((2, len(FloatRow), n), dtype=np.float64)
+    alive = np.zeros((2, n, groups), dtype=np.int64)
+    armed = np.zeros((2, groups), dtype=np.bool_)
+    self_next = np.zeros((2, n, points), dtype=np.int64)
+    for side, t in enumerate(sides):
+        k = len(t.in_sector)
+        ints[side, IntRow.IN_SECTOR, :k] = t.in_sector
+        ints[side, IntRow.ROUND_DAMAGE, :k] = t.round_damage
+        ints[side, IntRow.TOUGHNESS, :k] = t.toughness
+        ints[side, IntRow.DAMAGE, :k] = t.damage
+        floats[side, FloatRow.KEPT, :k] = t.kept
+        floats[side, FloatRow.SECTOR_VALUE, :k] = t.sector_value
+        alive[side, :k, : t.group_alive.shape[1]] = t.group_alive
+        armed[side, : len(t.group_armed)] = t.group_armed
+        self_next[side, :k, : t.self_next.shape[1]] = t.self_next
+    v = r.volleys
+    return PlainTables(
+        ints, floats, alive, armed, self_next, v.slot_side, v.slot_group, v.slot_base,
+        v.slot_enemies, v.entry_miss, v.entry_start, v.out_prob, v.out_self, v.out_cand, v.cand,
+    )  # fmt: skip
+
+
+@jit_inline
+def _stale(ints: Ints, ia: int, idd: int) -> bool:
+    """The stalemate rule on a joint state (to be judged at a round start only)."""
+    damage_a = ints[0, IntRow.ROUND_DAMAGE, ia]
+    tough_a = ints[0, IntRow.TOUGHNESS, ia]
+    damage_d = ints[1, IntRow.ROUND_DAMAGE, idd]
+    tough_d = ints[1, IntRow.TOUGHNESS, idd]
+    return bool(is_stalemate(damage_a, tough_a, damage_d, tough_d))
+
+
+@jit_inline
+def value_into(
+    values: Floats,
+    joint: int,
+    slot: int,
+    first_round: int,
+    n_def: int,
+    escapes: bool,
+    ints: Ints,
+    floats: Floats,
+    out: Floats,
+) -> None:
+    """V(joint, slot) into ``out[:K]``: terminal, a stalemate at a round start (it counts for
+    the defender; the attacker's ships escape if it can retreat, else they are lost), or the
+    stored value (the same values as ``calc.exact.kernels.lookup``)."""
+    k = values.shape[2]
+    ia = joint // n_def
+    idd = joint - ia * n_def
+    n_a = ints[0, IntRow.IN_SECTOR, ia]
+    n_d = ints[1, IntRow.IN_SECTOR, idd]
+    if n_a == 0 or n_d == 0:
+        out[P_A] = 1.0 if (n_a > 0 and n_d == 0) else 0.0
+        if k > 1:
+            out[KEPT_A] = floats[0, FloatRow.KEPT, ia]
+            out[KEPT_D] = floats[1, FloatRow.KEPT, idd]
+        return
+    if slot == first_round and _stale(ints, ia, idd):
+        out[P_A] = 0.0
+        if k > 1:
+            kept = floats[0, FloatRow.KEPT, ia]
+            out[KEPT_A] = kept if escapes else kept - floats[0, FloatRow.SECTOR_VALUE, ia]
+            out[KEPT_D] = floats[1, FloatRow.KEPT, idd]
+        return
+    for q in range(k):
+        out[q] = values[joint, slot, q]
+
+
+@jit_inline
+def choose(
+    values: Floats,
+    side: int,
+    own2: int,
+    lo: int,
+    hi: int,
+    nxt: int,
+    first_round: int,
+    n_def: int,
+    escapes: bool,
+    cand: Ints,
+    ints: Ints,
+    floats: Floats,
+    out: Floats,
+    buf: Floats,
+) -> int:
+    """The firing side's best next joint state among the candidates ``lo:hi`` (by
+    ``calc.exact.kernels.prefer``) and, in ``out``, its value at ``nxt``."""
+    k = values.shape[2]
+    enemy = 1 - side
+    best_joint = -1
+    best_score = 0.0
+    best_own = 0.0
+    best_enemy = 0.0
+    best_alive = 0
+    best_damage = 0
+    for c in range(lo, hi):
+        e2 = cand[c]
+        joint = own2 * n_def + e2 if side == 0 else e2 * n_def + own2
+        value_into(values, joint, nxt, first_round, n_def, escapes, ints, floats, buf)
+        if hi - lo == 1:
+            for q in range(k):
+                out[q] = buf[q]
+            return int(joint)
+        own_kept = 0.0
+        enemy_kept = 0.0
+        score = buf[P_A] if side == 0 else -buf[P_A]
+        if k > 1:
+            own_kept = buf[KEPT_A] if side == 0 else buf[KEPT_D]
+            enemy_kept = buf[KEPT_D] if side == 0 else buf[KEPT_A]
+        enemy_alive = ints[enemy, IntRow.IN_SECTOR, e2]
+        enemy_damage = ints[enemy, IntRow.DAMAGE, e2]
+        if best_joint < 0 or prefer(
+            score, own_kept, enemy_kept, enemy_alive, enemy_damage,
+            best_score, best_own, best_enemy, best_alive, best_damage,
+        ):  # fmt: skip
+            best_joint = joint
+            best_score = score
+            best_own = own_kept
+            best_enemy = enemy_kept
+            best_alive = enemy_alive
+            best_damage = enemy_damage
+            for q in range(k):
+                out[q] = buf[q]
+    return int(best_joint)
+
+
+@jit_inline
+def _entry(
+    joint: int,
+    j: int,
+    n_def: int,
+    first_round: int,
+    slot_side: Ints,
+    slot_group: Ints,
+    slot_base: Ints,
+    slot_enemies: Ints,
+    alive: Ints,
+    armed: Bools,
+) -> tuple[int, int]:
+    """(volley entry of slot ``j`` in state ``joint``, or -1 when the firing group has no living
+    ship or nothing to fire; the firing side's own state id)."""
+    ia = joint // n_def
+    idd = joint - ia * n_def
+    side = slot_side[j]
+    g = slot_group[j]
+    own = ia if side == 0 else idd
+    enemy = idd if side == 0 else ia
+    n = alive[side, own, g]
+    if n == 0 or not (j < first_round or armed[side, g]):
+        return -1, own
+    return slot_base[j] + (n - 1) * slot_enemies[j] + enemy, own
 
 
 @jit
-def backward(order: Ints, lo: int, hi: int, values: Floats, r: Rules) -> None:
+def backward(
+    order: Ints,
+    lo: int,
+    hi: int,
+    values: Floats,
+    t: PlainTables,
+    n_def: int,
+    first_round: int,
+    n_slots: int,
+    escapes: bool,
+) -> None:
     """Solve the states ``order[lo:hi]`` (highest damage score first). Along the all-miss
     chain of a round ``V(j) = a[j] + b[j] * V(round start)``, so the round start is
     ``a[m] / (1 - b[m])``."""
-    n_slots = r.n_slots
+    ints = t.ints
+    floats = t.floats
+    alive = t.alive
+    armed = t.armed
+    self_next = t.self_next
+    slot_side = t.slot_side
+    slot_group = t.slot_group
+    slot_base = t.slot_base
+    slot_enemies = t.slot_enemies
+    entry_miss = t.entry_miss
+    entry_start = t.entry_start
+    out_prob = t.out_prob
+    out_self = t.out_self
+    out_cand = t.out_cand
+    cand = t.cand
     k_values = values.shape[2]
-    m = r.first_round
+    m = first_round
     contrib = np.zeros((n_slots, N_VALUES))
     miss = np.zeros(n_slots)
     a = np.zeros((n_slots + 1, N_VALUES))
@@ -46,17 +278,32 @@ def backward(order: Ints, lo: int, hi: int, values: Floats, r: Rules) -> None:
     buf = np.zeros(N_VALUES)
     for idx in range(lo, hi):
         s = order[idx]
-        ia, idd = split(r, s)
-        if has_ended(r, ia, idd):
+        ia = s // n_def
+        idd = s - ia * n_def
+        if ints[0, IntRow.IN_SECTOR, ia] == 0 or ints[1, IntRow.IN_SECTOR, idd] == 0:
             continue
         for j in range(n_slots):
-            kind, c, entry = slot_info(r, s, j)
-            miss[j] = c
-            if kind == SlotKind.SKIP:
+            for q in range(k_values):
+                contrib[j, q] = 0.0
+            entry, own = _entry(
+                s, j, n_def, first_round, slot_side, slot_group, slot_base, slot_enemies,
+                alive, armed,
+            )  # fmt: skip
+            if entry < 0:
+                miss[j] = 1.0
+                continue
+            miss[j] = entry_miss[entry]
+            side = slot_side[j]
+            nxt = j + 1 if j + 1 < n_slots else m
+            for o in range(entry_start[entry], entry_start[entry + 1]):
+                own2 = self_next[side, own, out_self[o]]
+                choose(
+                    values, side, own2, out_cand[o], out_cand[o + 1], nxt, first_round, n_def,
+                    escapes, cand, ints, floats, out, buf,
+                )  # fmt: skip
+                p = out_prob[o]
                 for q in range(k_values):
-                    contrib[j, q] = 0.0
-            else:
-                volley_value(values, r, s, j, entry, contrib, j, out, buf)
+                    contrib[j, q] += p * out[q]
         for q in range(k_values):
             a[n_slots, q] = 0.0
         b[n_slots] = 1.0
@@ -64,9 +311,13 @@ def backward(order: Ints, lo: int, hi: int, values: Floats, r: Rules) -> None:
             for q in range(k_values):
                 a[j, q] = contrib[j, q] + miss[j] * a[j + 1, q]
             b[j] = miss[j] * b[j + 1]
-        if m == n_slots or stalemate_at(r, ia, idd):
+        if m == n_slots or _stale(ints, ia, idd):
             # A round start here is a stalemate; mass arriving mid-round plays it out.
-            terminal_into(r, ia, idd, True, x, k_values)
+            x[P_A] = 0.0
+            if k_values > 1:
+                kept = floats[0, FloatRow.KEPT, ia]
+                x[KEPT_A] = kept if escapes else kept - floats[0, FloatRow.SECTOR_VALUE, ia]
+                x[KEPT_D] = floats[1, FloatRow.KEPT, idd]
         else:
             for q in range(k_values):
                 x[q] = a[m, q] / (1.0 - b[m])
@@ -84,21 +335,38 @@ def forward(
     order: Ints,
     start: int,
     values: Floats,
-    decisions: Bools,
     inflow: Floats,
     end_mass: Floats,
     end_stale: Floats,
-    r: Rules,
+    t: PlainTables,
+    n_def: int,
+    first_round: int,
+    n_slots: int,
+    escapes: bool,
 ) -> float:
     """Push probability mass from ``start`` through the policy (lowest score first); fills
     ``end_mass`` (a side is destroyed) and ``end_stale`` (stalemates) and returns the expected
-    number of engagement rounds. ``decisions`` is all False (no retreats here)."""
-    n_slots = r.n_slots
-    m = r.first_round
+    number of engagement rounds."""
+    ints = t.ints
+    floats = t.floats
+    alive = t.alive
+    armed = t.armed
+    self_next = t.self_next
+    slot_side = t.slot_side
+    slot_group = t.slot_group
+    slot_base = t.slot_base
+    slot_enemies = t.slot_enemies
+    entry_miss = t.entry_miss
+    entry_start = t.entry_start
+    out_prob = t.out_prob
+    out_self = t.out_self
+    out_cand = t.out_cand
+    cand = t.cand
+    m = first_round
     inflow[start, 0] = 1.0
     rounds = 0.0
-    kinds = np.zeros(n_slots, dtype=np.int64)
     entries = np.zeros(n_slots, dtype=np.int64)
+    owns = np.zeros(n_slots, dtype=np.int64)
     miss = np.zeros(n_slots)
     visits = np.zeros(n_slots)
     gam = np.zeros(n_slots)
@@ -112,18 +380,21 @@ def forward(
             total_in += inflow[s, j]
         if total_in == 0.0:
             continue
-        ia, idd = split(r, s)
+        ia = s // n_def
+        idd = s - ia * n_def
         for j in range(n_slots):
-            kind, c, entry = slot_info(r, s, j)
-            kinds[j] = kind
+            entry, own = _entry(
+                s, j, n_def, first_round, slot_side, slot_group, slot_base, slot_enemies,
+                alive, armed,
+            )  # fmt: skip
             entries[j] = entry
-            miss[j] = c
+            owns[j] = own
+            miss[j] = 1.0 if entry < 0 else entry_miss[entry]
         for j in range(m):
             visits[j] = inflow[s, j] + (visits[j - 1] * miss[j - 1] if j > 0 else 0.0)
             inflow[s, j] = 0.0
         carry = visits[m - 1] * miss[m - 1] if m > 0 else 0.0
         if m < n_slots:
-            stale = stalemate_at(r, ia, idd)
             incoming = carry + inflow[s, m]
             gam[m] = 0.0
             beta[m] = 1.0
@@ -131,7 +402,7 @@ def forward(
                 gam[j] = inflow[s, j] + miss[j - 1] * gam[j - 1]
                 beta[j] = miss[j - 1] * beta[j - 1]
             last = n_slots - 1
-            if stale:
+            if _stale(ints, ia, idd):
                 # No round starts here; mass that arrived mid-round plays it out (nothing can
                 # fire) and is a stalemate at the next round start.
                 end_stale[s] += incoming + miss[last] * gam[last]
@@ -145,12 +416,26 @@ def forward(
         else:
             end_stale[s] += carry
         for j in range(n_slots):
-            if visits[j] != 0.0:
-                push_slot(
-                    values, decisions, r, s, j, kinds[j], entries[j], visits[j],
-                    inflow, end_mass, end_stale, out, buf,
+            v = visits[j]
+            entry = entries[j]
+            if v == 0.0 or entry < 0:
+                continue
+            side = slot_side[j]
+            own = owns[j]
+            nxt = j + 1 if j + 1 < n_slots else m
+            for o in range(entry_start[entry], entry_start[entry + 1]):
+                own2 = self_next[side, own, out_self[o]]
+                target = choose(
+                    values, side, own2, out_cand[o], out_cand[o + 1], nxt, first_round, n_def,
+                    escapes, cand, ints, floats, out, buf,
                 )  # fmt: skip
+                mass = v * out_prob[o]
+                ta = target // n_def
+                td = target - ta * n_def
+                if ints[0, IntRow.IN_SECTOR, ta] == 0 or ints[1, IntRow.IN_SECTOR, td] == 0:
+                    end_mass[target] += mass
+                elif nxt == m and _stale(ints, ta, td):
+                    end_stale[target] += mass
+                else:
+                    inflow[target, nxt] += mass
     return rounds
-
-
-__all__ = ["backward", "forward", "lookup", "push"]

@@ -71,6 +71,7 @@ from calc.exact.blocks import BlockReport, BlockSolver
 from calc.exact.kernels import backward, forward
 from calc.exact.kernels_plain import backward as plain_backward
 from calc.exact.kernels_plain import forward as plain_forward
+from calc.exact.kernels_plain import plain_tables
 from calc.exact.side_space import SideSpace
 from calc.exact.tables import (
     N_VALUES,
@@ -380,16 +381,17 @@ class ExactSolver:
         k = plain_value_count(self.sides)
         values = np.zeros((n_joint, rules.n_slots, k), dtype=np.float64)
         chunk = max(1, n_joint // CHUNKS)
+        arrays = plain_tables(rules)
+        facts = (rules.n_def, rules.first_round, rules.n_slots, rules.escapes)
         for lo in range(0, n_joint, chunk):
             hi = min(n_joint, lo + chunk)
-            plain_backward(order, lo, hi, values, rules)
+            plain_backward(order, lo, hi, values, arrays, *facts)
             self._report(0.3 + 0.6 * hi / n_joint)
             self._check_time(deadline)
-        decisions = np.zeros((n_joint, rules.n_slots), dtype=np.bool_)
         inflow = np.zeros((n_joint, rules.n_slots), dtype=np.float64)
         end_mass = np.zeros(n_joint, dtype=np.float64)
         end_stale = np.zeros(n_joint, dtype=np.float64)
-        rounds = plain_forward(order, start, values, decisions, inflow, end_mass, end_stale, rules)
+        rounds = plain_forward(order, start, values, inflow, end_mass, end_stale, arrays, *facts)
         _check_mass(inflow)
         return (end_mass, end_stale), float(rounds), 1, BlockReport()
 
