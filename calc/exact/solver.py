@@ -58,7 +58,7 @@ from calc.exact.kernels_plain import backward as plain_backward
 from calc.exact.kernels_plain import forward as plain_forward
 from calc.exact.side_space import SideFacts, SideSpace
 from calc.rules.accounting import EndState, summarise
-from calc.rules.assignment import all_assignments, rule_assignment
+from calc.rules.assignment import all_assignments, hit_reading, rule_assignment
 from calc.rules.battle_state import (
     ATTACKER,
     DEFENDER,
@@ -158,8 +158,11 @@ def build_tables(
                         results = all_assignments(groups, outcome.hits, needs, enemy_spec.hulls)
                     else:
                         results = (
-                            rule_assignment(groups, outcome.hits, needs, enemy_spec.hulls, ranks),
-                        )
+                            rule_assignment(
+                                groups, outcome.hits, needs, enemy_spec.hulls, ranks,
+                                hit_reading(own_spec.side),
+                            ),
+                        )  # fmt: skip
                     cand.extend(enemy_space.id_of(r, statuses, flags) for r in results)
                     out_cand.append(len(cand))
                     out_prob.append(p)

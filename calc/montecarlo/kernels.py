@@ -77,6 +77,11 @@ FLOAT_ROWS = 6
 it plays greedy, else size), size (rift self-damage follows the NPC rule) and firepower (the
 retreat heuristic)."""
 
+SPREAD_HITS = 0
+SPREAD_SELF = 1
+"""Columns of ``spread[side]``: whether the hits the side assigns by rule, and its rift
+self-damage, are placed by the ``spread`` reading of the NPC rule (``calc.rules.assignment``)."""
+
 DIE_DAMAGE = 0
 RIFT_ENEMY = 1
 RIFT_SELF = 2
@@ -231,9 +236,10 @@ def _rift_self_damage(
     floats: Floats,
     work: Ints,
     keys: Floats,
+    spread: bool,
 ) -> None:
     """``points`` of rift self-damage, one hit each, to the ships of ``side`` (its first ``n``)
-    in the sector that carry rift dice, by the NPC rule (size)."""
+    in the sector that carry rift dice, by the NPC rule (size) in the side's reading."""
     for h in range(groups.shape[2]):
         if groups[side, RIFT, h] and groups[side, STATUS, h] != LEFT:
             groups[side, GROUP_NEED, h] = 0
@@ -242,7 +248,9 @@ def _rift_self_damage(
     for i in range(points):
         work[HIT_DAMAGE, i] = 1
         work[HIT_REACH, i] = RIFT_REACH
-    assign_by_rank_into(points, ships, side, n, groups, floats, SIZE + side, work, keys)
+    assign_by_rank_into(
+        points, ships, side, n, groups, floats, SIZE + side, work, keys, spread
+    )
 
 
 @jit_numpy_errors
@@ -262,6 +270,7 @@ def simulate(
     slot_group: Ints,
     first_round: int,
     greedy: Bools,
+    spread: Bools,
     splitter: Bools,
     retreat_below: Floats,
     escapes: bool,
@@ -284,7 +293,8 @@ def simulate(
     at the start (``start_ships[side, SHIP_GROUP | SHIP_DAMAGE, ship]``); per side and group
     ``hull``, ``rift``, ``size``, ``threat``, ``morph`` and ``dice[side, MISSILES | CANNONS,
     group, colour]``; ``need[side, group, enemy group]``, the roll needed; the activation slots
-    (missile slots first, then one engagement round). ``retreat_below[side]`` < 0 means the side
+    (missile slots first, then one engagement round); ``spread[side, SPREAD_HITS | SPREAD_SELF]``,
+    the NPC rule's reading. ``retreat_below[side]`` < 0 means the side
     never retreats; otherwise a ship type retreats at its activation when its side's strength
     share (firepower x durability) is below it. Writes, per battle, the winner code, survivors
     and ships destroyed by combat per side and group, engagement rounds, ships saved by
@@ -387,12 +397,12 @@ def simulate(
                             if hits > 0:
                                 assign_by_rank_into(
                                     hits, ships, enemy, n_ships[enemy], groups, floats,
-                                    RANK + enemy, work, keys,
+                                    RANK + enemy, work, keys, spread[side, SPREAD_HITS],
                                 )  # fmt: skip
                             if self_points > 0:
                                 _rift_self_damage(
                                     self_points, ships, side, n_ships[side], groups, floats,
-                                    work, keys,
+                                    work, keys, spread[side, SPREAD_SELF],
                                 )  # fmt: skip
                             acted = True
             if acted:

@@ -22,7 +22,7 @@ import numpy as np
 
 from blueprints import Dice, DieColour, ShipStats, ship_class_info
 from blueprints.enums import STANDARD_COLOURS
-from calc.battle.model import Battle, Policy, RetreatPolicy, Side
+from calc.battle.model import Battle, NpcReading, Policy, RetreatPolicy, Side
 from calc.battle.result import BattleResult, GroupResult, Method, SideResult, SolverStats
 from calc.errors import BattleError
 from calc.montecarlo.kernels import (
@@ -36,10 +36,12 @@ from calc.montecarlo.kernels import (
     simulate,
 )
 from calc.rules.accounting import MAX_REPUTATION_TILES
+from calc.rules.assignment import hit_reading
 from calc.rules.battle_state import ATTACKER, DEFENDER, SideSpec, engagement_order
 from calc.rules.dice import RIFT_FACES, hit_threshold
 from calc.rules.targeting import SHIP_DAMAGE, SHIP_GROUP
 
+SPREAD = NpcReading.SPREAD
 DEFAULT_SAMPLES = 100_000
 CHUNK = 20_000
 MAX_ROUNDS = 100_000
@@ -157,6 +159,11 @@ class MonteCarlo:
         self.rift_enemy = np.array([f[0] for f in RIFT_FACES], dtype=np.int64)
         self.rift_self = np.array([f[1] for f in RIFT_FACES], dtype=np.int64)
         self.greedy = np.array([s.policy is Policy.GREEDY for s in sim_sides], dtype=np.bool_)
+        self.spread = np.array(
+            # Columns SPREAD_HITS, SPREAD_SELF of calc.montecarlo.kernels.
+            [[hit_reading(s) is SPREAD, s.npc_reading is SPREAD] for s in sim_sides],
+            dtype=np.bool_,
+        )
         self.splitter = np.array([s.antimatter_splitter for s in sim_sides], dtype=np.bool_)
         self.retreat_below = np.array([_retreat_threshold(s) for s in sim_sides], dtype=np.float64)
         self.retreat_approximated = any(s.retreats for s in sim_sides)
@@ -228,7 +235,7 @@ class MonteCarlo:
             rng, n, self.start_ships, self.n_ships, self.hull, self.dice, self.rift, self.size,
             self.threat, self.morph, self.need,
             self.slot_side, self.slot_group, self.first_round,
-            self.greedy, self.splitter, self.retreat_below, self.escapes,
+            self.greedy, self.spread, self.splitter, self.retreat_below, self.escapes,
             self.die_damage, self.rift_enemy, self.rift_self,
             MAX_ROUNDS, self.max_hits, c.winner, survivors, destroyed, c.rounds, c.saved,
             c.retreated, c.participated, damage, status,
