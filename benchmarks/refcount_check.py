@@ -15,6 +15,7 @@ Usage::
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
 import sys
@@ -42,7 +43,7 @@ def increfs(ir: str, name_part: str) -> tuple[int, int]:
     """(in the entry block, elsewhere): ``NRT_incref`` calls in the body of the compiled
     function whose symbol contains ``name_part`` (not its Python or C wrappers)."""
     starts = [m.start() for m in _DEFINE.finditer(ir)] + [len(ir)]
-    for a, b in zip(starts, starts[1:], strict=False):
+    for a, b in itertools.pairwise(starts):
         text = ir[a:b]
         match = _DEFINE.match(text)
         if match is None:

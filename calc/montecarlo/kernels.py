@@ -248,9 +248,7 @@ def _rift_self_damage(
     for i in range(points):
         work[HIT_DAMAGE, i] = 1
         work[HIT_REACH, i] = RIFT_REACH
-    assign_by_rank_into(
-        points, ships, side, n, groups, floats, SIZE + side, work, keys, spread
-    )
+    assign_by_rank_into(points, ships, side, n, groups, floats, SIZE + side, work, keys, spread)
 
 
 @jit_numpy_errors

@@ -396,6 +396,7 @@ class _Accumulator:
             standard_error=errors,
             interval=wilson_interval(self.winners[WINNER_ATTACKER], n),
             optimal_approximated=mc.approximated,
+            npc_reading=battle.npc_reading,
         )
 
 

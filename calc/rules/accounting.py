@@ -183,4 +183,5 @@ def summarise(
         method=method,
         why=why,
         stats=stats,
+        npc_reading=battle.npc_reading,
     )

@@ -468,6 +468,7 @@ def summarise_sector(
         stats=SolverStats(),
         standard_error=errors,
         interval=interval,
+        npc_reading=battle.npc_reading,
     )
 
 
