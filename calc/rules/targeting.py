@@ -6,9 +6,9 @@ them for NPCs and bots. (The ``optimal`` policy is not a rule but a search; it l
 ``calc.rules.assignment.all_assignments``.)
 
 **Representation.** Each kernel works on one volley against one side: the hits (one per
-entry, largest damage first, each with a damage and a *reach*: a hit can be put on a ship whose
-group needs a roll of at most its reach, see ``calc.rules.dice``), the target ships (group and
-damage so far) and per group its hull and *need* (the roll needed to hit it). A ship is destroyed
+entry, in any order, each with a damage and a *reach*: a hit can be put on a ship whose group
+needs a roll of at most its reach, see ``calc.rules.dice``), the target ships (group and damage
+so far) and per group its hull and *need* (the roll needed to hit it). A ship is destroyed
 when its damage exceeds its hull. Kernels add damage to the ships in place.
 
 The data is packed into a few tables, so that a kernel binds few arrays: numba increments and
@@ -23,7 +23,8 @@ of a battle in the same arrays), then by a named row:
 - ``work[row, i]``, ``WORK_ROWS`` rows of at least ``max(hits, ships)``: the hits
   (``HIT_DAMAGE``, ``HIT_REACH``) and the kernels' work space; ``keys``: one float per ship.
 
-``assign_by_rank`` wraps the kernels for one side given as 1-D arrays.
+``assign_by_rank`` wraps the kernels for one side given as 1-D arrays. Every kernel takes
+``spread``: whether the leftover pass reads the NPC rule as ``spread`` (below).
 
 **The NPC rule** (rules: "dice are assigned so that player ships are destroyed from largest to
 smallest if possible; if no ship can be destroyed, dice are assigned to do as much damage as
@@ -32,25 +33,53 @@ possible, largest to smallest"), as Fleetlab reads it:
 1. Ships are taken in *target order*: size (dreadnought, cruiser, starbase/orbital,
    interceptor; NPC tiles GCDS, guardian, ancient), then the most damaged first, then group
    order.
-2. *Destroy pass*: for each ship in target order, if the unused hits that can reach it can
-   destroy it, the subset that destroys it with the least wasted damage is used (ties: fewest
-   hits, then the lowest total reach, keeping hits that reach more ships for later, then the
-   most hits of the smallest (damage, reach) kind: a total order, so the rule is deterministic).
-3. *Leftover pass*: every hit still unused goes to the first living ship in target order that
-   it can reach (the largest). No ship can be destroyed by these hits (step 2 already tried),
-   so all their damage counts: this is "as much damage as possible, largest to smallest".
+2. *Destroy pass*. The ships destroyed are, of all the sets of ships that some way of giving
+   out the hits (each hit to one ship it reaches) destroys, the best in target order: the first
+   ship if any assignment can destroy it, then the next one if it can be added, and so on
+   ("destroyed from largest to smallest if possible"). Then each ship of that set, in target
+   order, gets the best kill from the unused hits among those that leave the rest of the set
+   destructible: the least wasted damage, then the fewest hits, then the lowest total reach
+   (keeping hits that reach more ships for later), then the most hits of the smallest
+   (damage, reach) kind: a total order, so the rule is deterministic. A volley that mixes
+   damage values is why the set must be chosen first: one orange and two yellow hits against a
+   cruiser (2 hit points, needs a 5) and an interceptor (1 hit point, needs a 6), with the
+   orange a 6 and both yellows 5s: the orange alone is the cruiser's best kill (fewest hits),
+   but it is the only hit that reaches the interceptor; the yellows take the cruiser instead,
+   and both ships are destroyed.
+3. *Leftover pass*: the hits still unused destroy nothing: no ship can be destroyed by them,
+   alone or together, since a ship t they could destroy would join the destroy pass's set S
+   (S with t is destroyed by the same kills plus these hits, and it comes before S in target
+   order, as the two sets differ only in t). So every leftover hit's damage counts, wherever it
+   goes among the ships it reaches: "as much damage as possible". Where it goes is "largest to
+   smallest", which has two readings (``calc.battle.model.NpcReading``, chosen per battle):
 
-The rules example holds: two hits against an interceptor and a dreadnought that only the
-interceptor can die from: one destroys the interceptor, the other goes to the dreadnought.
+   - ``concentrate`` (the default): each goes to the first living ship in target order that
+     it can reach: damage piles up on the largest, most damaged ship.
+   - ``spread``: one hit per ship in target order (the hits largest damage first), a ship
+     taking a second hit only when every ship the hit can reach has one more (round robin).
+
+The rules example holds under both: two hits against an interceptor and a dreadnought that only
+the interceptor can die from: one destroys the interceptor, the other goes to the dreadnought.
+
+**Speed.** The destroy pass first destroys the ships one at a time in target order, each with
+its best kill from the unused hits. If no ship this leaves alive could have joined the ships it
+destroyed before that ship, its set is the best one and its kills stand (each was the best of
+all and left the rest of the set destructible), so Monte Carlo's usual volley costs one such
+question per ship left alive. A question about a ship the whole volley cannot destroy is
+answered at once, and with hits of 1 damage the search's cut is exact (see
+``assign_in_order``). The search is written once inside the pass's loop rather than as a
+helper called from it, so that numba can drop its reference counting (see above).
 
 **Greedy** (a player heuristic, documented so results can be reproduced by hand): the same two
 passes, but the target order is by *threat*: the expected damage a ship deals per engagement
 round against an unshielded ship (``threat``), then size, then most damaged first. So a greedy
-player kills the most dangerous ships it can, with the least waste, and piles leftover damage on
-the most dangerous ship it can reach.
+player kills the most dangerous ships it can, the most dangerous first, with the least waste,
+and piles leftover damage on the most dangerous ship it can reach (always ``concentrate``: the
+reading is of the NPC rule's sentence, not of Fleetlab's heuristic).
 
 **Rift self-damage** goes to the firing side's own ships that carry rift dice, by the NPC rule
-(New Dangers text: destroy largest to smallest if possible, else as much damage as possible).
+(New Dangers text: destroy largest to smallest if possible, else as much damage as possible), in
+the battle's reading of that sentence.
 """
 
 from __future__ import annotations
@@ -173,8 +202,9 @@ def assign_in_order(
     position no earlier than the previous hit of its type (only counts per type matter); and a
     node is cut as soon as, for some roll ``t``, the ships still to destroy that need at least
     ``t`` need more hit points than the remaining hits of reach ``t`` or more carry. For hits of
-    1 damage that cut is exact (the ships a hit reaches are nested by reach: Hall's condition),
-    so such a search never backtracks more than one step.
+    1 damage that cut is exact (the ships a hit reaches are nested by reach, so this is Hall's
+    condition): the search leaves every node from which no way of giving out the rest works
+    as soon as it enters it.
 
     The stages are one loop, and the search is written once at its top, answering the question
     a stage left in ``pending``: numba can drop the reference counting of an inlined helper's
