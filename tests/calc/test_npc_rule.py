@@ -29,6 +29,8 @@ from calc.rules.dice import RIFT_REACH
 from calc.rules.targeting import UNREACHABLE
 from tests.calc.helpers import battle, ship, side
 from tests.calc.npc_rule_oracle import assign_by_enumeration
+from tests.calc.test_conformance_corpus import BATTLES as CORPUS_BATTLES
+from tests.calc.test_conformance_corpus import battle_of as corpus_battle
 
 State = tuple[tuple[int, ...], ...]
 Hits = tuple[tuple[int, int, int], ...]
@@ -382,3 +384,14 @@ def test_output_names_the_reading() -> None:
     # No side follows the NPC rule and the reading is the default: the text does not mention it.
     players = solve_exact(with_npc_reading(issue_battle(Policy.OPTIMAL), CONCENTRATE))
     assert "NPC rule" not in result_to_text(players)
+
+
+def test_the_independent_solver_reads_the_sentence_as_concentrate() -> None:
+    # Corpus battle n3-0091 (a guardian and a GCDS against an interceptor of hull 2 and a
+    # dreadnought): the GCDS's hits that destroy nothing land differently under the two
+    # readings, and the independent solver's value is the concentrate one.
+    entry = next(b for b in CORPUS_BATTLES if b["id"] == "n3-0091")
+    b = corpus_battle(entry)
+    expected = entry["expected"]["p_attacker_wins"]
+    assert solve_exact(b).attacker_wins == pytest.approx(expected, abs=1e-5)
+    assert abs(solve_exact(with_npc_reading(b, SPREAD)).attacker_wins - expected) > 0.05
