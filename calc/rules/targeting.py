@@ -62,13 +62,17 @@ The rules example holds under both: two hits against an interceptor and a dreadn
 the interceptor can die from: one destroys the interceptor, the other goes to the dreadnought.
 
 **Speed.** The destroy pass first destroys the ships one at a time in target order, each with
-its best kill from the unused hits. If no ship this leaves alive could have joined the ships it
-destroyed before that ship, its set is the best one and its kills stand (each was the best of
-all and left the rest of the set destructible), so Monte Carlo's usual volley costs one such
-question per ship left alive. A question about a ship the whole volley cannot destroy is
-answered at once, and with hits of 1 damage the search's cut is exact (see
-``assign_in_order``). The search is written once inside the pass's loop rather than as a
-helper called from it, so that numba can drop its reference counting (see above).
+its best kill from the unused hits. When every hit does the same damage that is already the
+answer: each ship then needs a fixed number of hits, its best kill is that many of the lowest
+reach, and taking the lowest reach leaves, for every roll ``t``, as many hits of reach ``t`` or
+more as any other choice could; so a ship the pass cannot add could not join the set at all.
+Otherwise, if no ship the pass leaves alive could have joined the ships it destroyed before
+that ship, its set is the best one and its kills stand (each was the best of all and left the
+rest of the set destructible), so a mixed volley usually costs one question per ship left
+alive. A question about a ship the whole volley cannot destroy is answered at once, and with
+hits of 1 damage the search's cut is exact (see ``assign_in_order``). The search is written
+once inside the pass's loop rather than as a helper called from it, so that numba can drop
+its reference counting (see above).
 
 **Greedy** (a player heuristic, documented so results can be reproduced by hand): the same two
 passes, but the target order is by *threat*: the expected damage a ship deals per engagement
@@ -162,7 +166,6 @@ def target_order(
 GREEDY_PASS = 0
 KILL_SET = 1
 CONSTRAINED_PASS = 2
-DONE = 3
 """Stages of ``assign_in_order``'s destroy pass."""
 
 
@@ -183,10 +186,11 @@ def assign_in_order(
 
     - ``GREEDY_PASS``: the ships one at a time in target order, each destroyed, if the unused
       hits that reach it can, with its best kill from them.
-    - ``KILL_SET``: the best kill set, a ship at a time in target order: a ship joins if it and
-      the ships already in can all be destroyed together. While the set agrees with the greedy
-      pass's kills, those kills prove it; if it never disagrees, the greedy pass's kills stand
-      (each was the best of all and left the rest destructible) and the pass ends here.
+    - ``KILL_SET`` (only when the hits do not all do the same damage): the best kill set, a ship
+      at a time in target order: a ship joins if it and the ships already in can all be
+      destroyed together. While the set agrees with the greedy pass's kills, those kills prove
+      it; if it never disagrees, the greedy pass's kills stand (each was the best of all and
+      left the rest destructible) and the pass ends here.
     - ``CONSTRAINED_PASS``: the greedy pass again over the kill set only, each ship's kill now
       the best of those that leave the rest of the set destructible.
 
@@ -206,10 +210,10 @@ def assign_in_order(
     condition): the search leaves every node from which no way of giving out the rest works
     as soon as it enters it.
 
-    The stages are one loop, and the search is written once at its top, answering the question
-    a stage left in ``pending``: numba can drop the reference counting of an inlined helper's
-    arrays only across simple control flow, and a helper called from these loops would bind
-    ``work`` again on every call (see the module doc)."""
+    The search is written once, in the innermost loop, where ``KILL_SET`` asks about a ship and
+    ``CONSTRAINED_PASS`` about a candidate kill: numba can drop the reference counting of an
+    inlined helper's arrays only across simple control flow, and a helper called from these
+    loops would bind ``work`` again on every call (see the module doc)."""
     # Hits by damage (largest first), then reach (lowest first): hits of one type adjacent.
     for i in range(1, m):
         j = i
@@ -229,8 +233,12 @@ def assign_in_order(
                 work[HIT_REACH, j],
             )
             j -= 1
+    # Hits of one damage value: the greedy pass's kills are the best (see the module doc).
+    one_damage = True
     for i in range(m):
         work[HIT_USED, i] = 0
+        if work[HIT_DAMAGE, i] != work[HIT_DAMAGE, 0]:
+            one_damage = False
     for k in range(n):
         s = work[ORDER, k]
         g = ships[side, SHIP_GROUP, s]
@@ -238,298 +246,287 @@ def assign_in_order(
         damage = ships[side, SHIP_DAMAGE, s]
         work[POS_HP, k] = hull - damage + 1 if damage <= hull else 0
         work[POS_NEED, k] = groups[side, GROUP_NEED, g]
-        work[POS_GREEDY, k] = 0
-        work[POS_KILL, k] = 0
-    stage = GREEDY_PASS
-    k = -1  # the target position the stage is at
+        if not one_damage:
+            work[POS_GREEDY, k] = 0
+            work[POS_KILL, k] = 0
     left = m  # unused hits
-    active = False  # an odometer runs over the kills of position k
+    agrees = True  # the kill set so far is the greedy pass's
     types = 0
-    hp = 0
-    found_any = False
     best_waste = 0
     best_count = 0
     best_reach = 0
-    waste = 0
-    count = 0
-    reach_sum = 0
-    agrees = True
-    # The search's question: can the ships at positions p > after with POS_KILL == 1 all be
-    # destroyed (with free_only, by the hits whose HIT_USED is 0)?
-    pending = False
-    answered = False
-    answer = False
-    after = -1
-    free_only = False
-    while stage != DONE:
-        if pending:
-            open_ships = 0
-            for p in range(n):
-                work[SEARCH_ACC, p] = 0
-                if p > after and work[POS_KILL, p] == 1:
-                    open_ships += 1
-            depth = 0  # the hit to give out next
-            tried = -1  # at this depth, positions up to ``tried`` are done (-1: first visit)
-            answer = True
-            while open_ships > 0:
-                dead_end = depth == m
-                if not dead_end and tried < 0:
-                    for q in range(after + 1, n):
-                        if work[POS_KILL, q] != 1 or work[SEARCH_ACC, q] >= work[POS_HP, q]:
-                            continue
-                        least = work[POS_NEED, q]
-                        demand = 0
-                        for r in range(after + 1, n):
-                            if (
-                                work[POS_KILL, r] == 1
-                                and work[SEARCH_ACC, r] < work[POS_HP, r]
-                                and work[POS_NEED, r] >= least
-                            ):
-                                demand += work[POS_HP, r] - work[SEARCH_ACC, r]
-                        supply = 0
-                        for h in range(depth, m):
-                            if work[HIT_REACH, h] >= least and not (
-                                free_only and work[HIT_USED, h]
-                            ):
-                                supply += work[HIT_DAMAGE, h]
-                        if demand > supply:
-                            dead_end = True
-                            break
-                if not dead_end:
-                    h = depth
-                    if free_only and work[HIT_USED, h]:
-                        work[SEARCH_CHOICE, h] = EXCLUDED
-                        depth += 1
-                        tried = -1
-                        continue
-                    lowest = max(tried + 1, after + 1)
-                    if (
-                        h > 0
-                        and work[SEARCH_CHOICE, h - 1] >= 0
-                        and work[HIT_DAMAGE, h - 1] == work[HIT_DAMAGE, h]
-                        and work[HIT_REACH, h - 1] == work[HIT_REACH, h]
-                    ):
-                        lowest = max(lowest, work[SEARCH_CHOICE, h - 1])
-                    chosen = -1
-                    for p in range(lowest, n):
-                        if (
-                            work[POS_KILL, p] == 1
-                            and work[SEARCH_ACC, p] < work[POS_HP, p]
-                            and work[POS_NEED, p] <= work[HIT_REACH, h]
-                        ):
-                            chosen = p
-                            break
-                    if chosen >= 0:
-                        work[SEARCH_CHOICE, h] = chosen
-                        work[SEARCH_ACC, chosen] += work[HIT_DAMAGE, h]
-                        if work[SEARCH_ACC, chosen] >= work[POS_HP, chosen]:
-                            open_ships -= 1
-                        depth += 1
-                        tried = -1
-                        continue
-                    if tried < 0:
-                        useful = False
-                        for p in range(after + 1, n):
-                            if (
-                                work[POS_KILL, p] == 1
-                                and work[SEARCH_ACC, p] < work[POS_HP, p]
-                                and work[POS_NEED, p] <= work[HIT_REACH, h]
-                            ):
-                                useful = True
-                                break
-                        if not useful:
-                            work[SEARCH_CHOICE, h] = SKIPPED
-                            depth += 1
-                            continue
-                # Back to the last hit given to a ship, to give it to a later one.
-                resumed = False
-                while depth > 0:
-                    depth -= 1
-                    c = work[SEARCH_CHOICE, depth]
-                    if c >= 0:
-                        if work[SEARCH_ACC, c] >= work[POS_HP, c]:
-                            open_ships += 1
-                        work[SEARCH_ACC, c] -= work[HIT_DAMAGE, depth]
-                        tried = c
-                        resumed = True
-                        break
-                if not resumed:
-                    answer = False
-                    break
-            pending = False
-            answered = True
-        if stage == KILL_SET:
-            if answered:
-                answered = False
-                if not answer:
-                    work[POS_KILL, k] = 0
-                elif not work[POS_GREEDY, k]:
-                    agrees = False
-            k += 1
-            if k == n:
-                if agrees:
-                    stage = DONE
-                else:
-                    stage = CONSTRAINED_PASS
-                    k = -1
-                    left = m
-                    for i in range(m):
-                        work[HIT_USED, i] = 0
-                continue
-            if work[POS_HP, k] == 0:
-                continue
-            if agrees and work[POS_GREEDY, k]:
-                work[POS_KILL, k] = 1
-                continue
-            total = 0
+    for stage in range(3):
+        if stage == KILL_SET and one_damage:
+            break
+        if stage == CONSTRAINED_PASS:
+            if agrees:
+                break
+            left = m
             for i in range(m):
-                if work[HIT_REACH, i] >= work[POS_NEED, k]:
-                    total += work[HIT_DAMAGE, i]
-            if total >= work[POS_HP, k]:
-                work[POS_KILL, k] = 1
-                after = -1
-                free_only = False
-                pending = True
-            continue
+                work[HIT_USED, i] = 0
         constrained = stage == CONSTRAINED_PASS
-        if not active:
-            k += 1
-            if k == n or left == 0:
-                stage = DONE if constrained else KILL_SET
-                k = -1
-                continue
+        for k in range(n):
             hp = work[POS_HP, k]
-            if hp == 0 or (constrained and not work[POS_KILL, k]):
+            if hp == 0:
                 continue
             need = work[POS_NEED, k]
-            total = 0
-            for i in range(m):
-                if not work[HIT_USED, i] and work[HIT_REACH, i] >= need:
-                    total += work[HIT_DAMAGE, i]
-            if total < hp:
-                continue
-            # The distinct (damage, reach) types among the eligible hits, ascending, with counts.
-            types = 0
-            for i in range(m):
-                if work[HIT_USED, i] or work[HIT_REACH, i] < need:
+            if stage == KILL_SET:
+                if agrees and work[POS_GREEDY, k]:
+                    work[POS_KILL, k] = 1
                     continue
-                damage = work[HIT_DAMAGE, i]
-                reach = work[HIT_REACH, i]
-                found = -1
-                for t in range(types):
-                    if work[TYPE_DAMAGE, t] == damage and work[TYPE_REACH, t] == reach:
-                        found = t
-                        break
-                if found >= 0:
-                    work[TYPE_COUNT, found] += 1
+                total = 0
+                for i in range(m):
+                    if work[HIT_REACH, i] >= need:
+                        total += work[HIT_DAMAGE, i]
+                if total < hp:
                     continue
-                pos = types
-                while pos > 0 and (
-                    work[TYPE_DAMAGE, pos - 1] > damage
-                    or (work[TYPE_DAMAGE, pos - 1] == damage and work[TYPE_REACH, pos - 1] > reach)
-                ):
-                    work[TYPE_DAMAGE, pos] = work[TYPE_DAMAGE, pos - 1]
-                    work[TYPE_REACH, pos] = work[TYPE_REACH, pos - 1]
-                    work[TYPE_COUNT, pos] = work[TYPE_COUNT, pos - 1]
-                    pos -= 1
-                work[TYPE_DAMAGE, pos] = damage
-                work[TYPE_REACH, pos] = reach
-                work[TYPE_COUNT, pos] = 1
-                types += 1
-            # The odometer: every combination of counts per type, no type beyond what a kill
-            # can use.
-            for t in range(types):
-                cap = (hp + work[TYPE_DAMAGE, t] - 1) // work[TYPE_DAMAGE, t]
-                work[TYPE_LIMIT, t] = min(work[TYPE_COUNT, t], cap)
-                work[TYPE_CURRENT, t] = 0
-                work[TYPE_BEST, t] = 0
-            found_any = False
-            active = True
-            continue
-        keep = False
-        if answered:
-            # The search said whether the rest of the kill set survives this candidate.
-            answered = False
-            for i in range(m):
-                if work[HIT_USED, i] == RESERVED:
-                    work[HIT_USED, i] = 0
-            keep = answer
-        else:
-            dealt = 0
-            count = 0
-            reach_sum = 0
-            for t in range(types):
-                dealt += work[TYPE_CURRENT, t] * work[TYPE_DAMAGE, t]
-                count += work[TYPE_CURRENT, t]
-                reach_sum += work[TYPE_CURRENT, t] * work[TYPE_REACH, t]
-            if dealt >= hp:
-                waste = dealt - hp
-                if not found_any or waste < best_waste:
-                    keep = True
-                elif waste == best_waste:
-                    if count < best_count:
-                        keep = True
-                    elif count == best_count:
-                        if reach_sum < best_reach:
-                            keep = True
-                        elif reach_sum == best_reach:
-                            for t in range(types):
-                                if work[TYPE_CURRENT, t] != work[TYPE_BEST, t]:
-                                    keep = work[TYPE_CURRENT, t] > work[TYPE_BEST, t]
-                                    break
-                if keep and constrained:
-                    # Better than the best so far: ask whether the rest of the set survives.
-                    for t in range(types):
-                        wanted = work[TYPE_CURRENT, t]
-                        for i in range(m):
-                            if wanted == 0:
-                                break
-                            if (
-                                not work[HIT_USED, i]
-                                and work[HIT_DAMAGE, i] == work[TYPE_DAMAGE, t]
-                                and work[HIT_REACH, i] == work[TYPE_REACH, t]
-                            ):
-                                work[HIT_USED, i] = RESERVED
-                                wanted -= 1
-                    after = k
-                    free_only = True
-                    pending = True
-                    continue
-        if keep:
-            found_any = True
-            best_waste = waste
-            best_count = count
-            best_reach = reach_sum
-            for t in range(types):
-                work[TYPE_BEST, t] = work[TYPE_CURRENT, t]
-        t = 0
-        while t < types:
-            work[TYPE_CURRENT, t] += 1
-            if work[TYPE_CURRENT, t] <= work[TYPE_LIMIT, t]:
-                break
-            work[TYPE_CURRENT, t] = 0
-            t += 1
-        if t < types:
-            continue
-        # Every combination seen: use the best kill, per type its first unused hits.
-        active = False
-        if not found_any:
-            continue
-        if not constrained:
-            work[POS_GREEDY, k] = 1
-        for t in range(types):
-            wanted = work[TYPE_BEST, t]
-            for i in range(m):
-                if wanted == 0:
+                work[POS_KILL, k] = 1
+            else:
+                if left == 0:
                     break
-                if (
-                    not work[HIT_USED, i]
-                    and work[HIT_DAMAGE, i] == work[TYPE_DAMAGE, t]
-                    and work[HIT_REACH, i] == work[TYPE_REACH, t]
-                ):
-                    work[HIT_USED, i] = k + 1
-                    wanted -= 1
-                    left -= 1
+                if constrained and not work[POS_KILL, k]:
+                    continue
+                total = 0
+                for i in range(m):
+                    if not work[HIT_USED, i] and work[HIT_REACH, i] >= need:
+                        total += work[HIT_DAMAGE, i]
+                if total < hp:
+                    continue
+                # The distinct (damage, reach) types among the eligible hits, ascending.
+                types = 0
+                for i in range(m):
+                    if work[HIT_USED, i] or work[HIT_REACH, i] < need:
+                        continue
+                    damage = work[HIT_DAMAGE, i]
+                    reach = work[HIT_REACH, i]
+                    found = -1
+                    for t in range(types):
+                        if work[TYPE_DAMAGE, t] == damage and work[TYPE_REACH, t] == reach:
+                            found = t
+                            break
+                    if found >= 0:
+                        work[TYPE_COUNT, found] += 1
+                        continue
+                    pos = types
+                    while pos > 0 and (
+                        work[TYPE_DAMAGE, pos - 1] > damage
+                        or (
+                            work[TYPE_DAMAGE, pos - 1] == damage
+                            and work[TYPE_REACH, pos - 1] > reach
+                        )
+                    ):
+                        work[TYPE_DAMAGE, pos] = work[TYPE_DAMAGE, pos - 1]
+                        work[TYPE_REACH, pos] = work[TYPE_REACH, pos - 1]
+                        work[TYPE_COUNT, pos] = work[TYPE_COUNT, pos - 1]
+                        pos -= 1
+                    work[TYPE_DAMAGE, pos] = damage
+                    work[TYPE_REACH, pos] = reach
+                    work[TYPE_COUNT, pos] = 1
+                    types += 1
+                # The odometer: every combination of counts per type, no type beyond what a
+                # kill can use.
+                for t in range(types):
+                    cap = (hp + work[TYPE_DAMAGE, t] - 1) // work[TYPE_DAMAGE, t]
+                    work[TYPE_LIMIT, t] = min(work[TYPE_COUNT, t], cap)
+                    work[TYPE_CURRENT, t] = 0
+                    work[TYPE_BEST, t] = 0
+            found_any = False
+            # The candidates of ship k: one question (KILL_SET), or the odometer's kills.
+            while True:
+                keep = False
+                ask = stage == KILL_SET
+                waste = 0
+                count = 0
+                reach_sum = 0
+                if not ask:
+                    dealt = 0
+                    for t in range(types):
+                        dealt += work[TYPE_CURRENT, t] * work[TYPE_DAMAGE, t]
+                        count += work[TYPE_CURRENT, t]
+                        reach_sum += work[TYPE_CURRENT, t] * work[TYPE_REACH, t]
+                    if dealt >= hp:
+                        waste = dealt - hp
+                        if not found_any or waste < best_waste:
+                            keep = True
+                        elif waste == best_waste:
+                            if count < best_count:
+                                keep = True
+                            elif count == best_count:
+                                if reach_sum < best_reach:
+                                    keep = True
+                                elif reach_sum == best_reach:
+                                    for t in range(types):
+                                        if work[TYPE_CURRENT, t] != work[TYPE_BEST, t]:
+                                            keep = work[TYPE_CURRENT, t] > work[TYPE_BEST, t]
+                                            break
+                        if keep and constrained:
+                            # Better than the best so far: does the rest of the set survive it?
+                            for t in range(types):
+                                wanted = work[TYPE_CURRENT, t]
+                                for i in range(m):
+                                    if wanted == 0:
+                                        break
+                                    if (
+                                        not work[HIT_USED, i]
+                                        and work[HIT_DAMAGE, i] == work[TYPE_DAMAGE, t]
+                                        and work[HIT_REACH, i] == work[TYPE_REACH, t]
+                                    ):
+                                        work[HIT_USED, i] = RESERVED
+                                        wanted -= 1
+                            ask = True
+                if ask:
+                    # The search: can the ships at positions p > after with POS_KILL == 1 all
+                    # be destroyed (in CONSTRAINED_PASS, by the hits whose HIT_USED is 0)?
+                    after = k if constrained else -1
+                    open_ships = 0
+                    for p in range(n):
+                        work[SEARCH_ACC, p] = 0
+                        if p > after and work[POS_KILL, p] == 1:
+                            open_ships += 1
+                    depth = 0  # the hit to give out next
+                    tried = -1  # at this depth, positions up to ``tried`` are done (-1: new)
+                    answer = True
+                    while open_ships > 0:
+                        dead_end = depth == m
+                        if not dead_end and tried < 0:
+                            for q in range(after + 1, n):
+                                if work[POS_KILL, q] != 1 or work[SEARCH_ACC, q] >= work[POS_HP, q]:
+                                    continue
+                                least = work[POS_NEED, q]
+                                repeated = False  # a ship before q needs the same roll
+                                for r in range(after + 1, q):
+                                    if (
+                                        work[POS_KILL, r] == 1
+                                        and work[SEARCH_ACC, r] < work[POS_HP, r]
+                                        and work[POS_NEED, r] == least
+                                    ):
+                                        repeated = True
+                                        break
+                                if repeated:
+                                    continue
+                                demand = 0
+                                for r in range(after + 1, n):
+                                    if (
+                                        work[POS_KILL, r] == 1
+                                        and work[SEARCH_ACC, r] < work[POS_HP, r]
+                                        and work[POS_NEED, r] >= least
+                                    ):
+                                        demand += work[POS_HP, r] - work[SEARCH_ACC, r]
+                                supply = 0
+                                for h in range(depth, m):
+                                    if work[HIT_REACH, h] >= least and not (
+                                        constrained and work[HIT_USED, h]
+                                    ):
+                                        supply += work[HIT_DAMAGE, h]
+                                if demand > supply:
+                                    dead_end = True
+                                    break
+                        if not dead_end:
+                            h = depth
+                            if constrained and work[HIT_USED, h]:
+                                work[SEARCH_CHOICE, h] = EXCLUDED
+                                depth += 1
+                                tried = -1
+                                continue
+                            lowest = max(tried + 1, after + 1)
+                            if (
+                                h > 0
+                                and work[SEARCH_CHOICE, h - 1] >= 0
+                                and work[HIT_DAMAGE, h - 1] == work[HIT_DAMAGE, h]
+                                and work[HIT_REACH, h - 1] == work[HIT_REACH, h]
+                            ):
+                                lowest = max(lowest, work[SEARCH_CHOICE, h - 1])
+                            chosen = -1
+                            for p in range(lowest, n):
+                                if (
+                                    work[POS_KILL, p] == 1
+                                    and work[SEARCH_ACC, p] < work[POS_HP, p]
+                                    and work[POS_NEED, p] <= work[HIT_REACH, h]
+                                ):
+                                    chosen = p
+                                    break
+                            if chosen >= 0:
+                                work[SEARCH_CHOICE, h] = chosen
+                                work[SEARCH_ACC, chosen] += work[HIT_DAMAGE, h]
+                                if work[SEARCH_ACC, chosen] >= work[POS_HP, chosen]:
+                                    open_ships -= 1
+                                depth += 1
+                                tried = -1
+                                continue
+                            if tried < 0:
+                                useful = False
+                                for p in range(after + 1, n):
+                                    if (
+                                        work[POS_KILL, p] == 1
+                                        and work[SEARCH_ACC, p] < work[POS_HP, p]
+                                        and work[POS_NEED, p] <= work[HIT_REACH, h]
+                                    ):
+                                        useful = True
+                                        break
+                                if not useful:
+                                    work[SEARCH_CHOICE, h] = SKIPPED
+                                    depth += 1
+                                    continue
+                        # Back to the last hit given to a ship, to give it to a later one.
+                        resumed = False
+                        while depth > 0:
+                            depth -= 1
+                            c = work[SEARCH_CHOICE, depth]
+                            if c >= 0:
+                                if work[SEARCH_ACC, c] >= work[POS_HP, c]:
+                                    open_ships += 1
+                                work[SEARCH_ACC, c] -= work[HIT_DAMAGE, depth]
+                                tried = c
+                                resumed = True
+                                break
+                        if not resumed:
+                            answer = False
+                            break
+                    if not constrained:
+                        # KILL_SET: ship k joins the set if the set can still be destroyed.
+                        if not answer:
+                            work[POS_KILL, k] = 0
+                        elif not work[POS_GREEDY, k]:
+                            agrees = False
+                        break
+                    for i in range(m):
+                        if work[HIT_USED, i] == RESERVED:
+                            work[HIT_USED, i] = 0
+                    keep = answer
+                if keep:
+                    found_any = True
+                    best_waste = waste
+                    best_count = count
+                    best_reach = reach_sum
+                    for t in range(types):
+                        work[TYPE_BEST, t] = work[TYPE_CURRENT, t]
+                t = 0
+                while t < types:
+                    work[TYPE_CURRENT, t] += 1
+                    if work[TYPE_CURRENT, t] <= work[TYPE_LIMIT, t]:
+                        break
+                    work[TYPE_CURRENT, t] = 0
+                    t += 1
+                if t == types:
+                    break
+            if stage == KILL_SET or not found_any:
+                continue
+            # Use the best kill: per type, its first unused hits.
+            if not one_damage and not constrained:
+                work[POS_GREEDY, k] = 1
+            for t in range(types):
+                wanted = work[TYPE_BEST, t]
+                for i in range(m):
+                    if wanted == 0:
+                        break
+                    if (
+                        not work[HIT_USED, i]
+                        and work[HIT_DAMAGE, i] == work[TYPE_DAMAGE, t]
+                        and work[HIT_REACH, i] == work[TYPE_REACH, t]
+                    ):
+                        work[HIT_USED, i] = k + 1
+                        wanted -= 1
+                        left -= 1
     for i in range(m):
         if work[HIT_USED, i] > 0:
             s = work[ORDER, work[HIT_USED, i] - 1]
@@ -537,8 +534,9 @@ def assign_in_order(
     # Leftover pass: none of these hits can destroy a ship (module doc), so every one goes to a
     # living ship it reaches: the first in target order (concentrate), or the first of those
     # that took the fewest leftover hits so far (spread).
-    for k in range(n):
-        work[SEARCH_ACC, k] = 0
+    if spread:
+        for k in range(n):
+            work[SEARCH_ACC, k] = 0
     for i in range(m):
         if work[HIT_USED, i]:
             continue
