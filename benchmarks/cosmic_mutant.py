@@ -23,10 +23,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from cosmic import BySide, Challenge, OpponentModel, Power, Side, cards, preset
+from cosmic import BySide, Challenge, OpponentModel, Power, Side, parse_cards, preset
 from cosmic.hands import as_hand
 from cosmic.mutant import by_classes, by_enumeration, count_draws, draw_size
-from cosmic.odds import Odds, _Solver
+from cosmic.odds import Odds
+from cosmic.solver import Solver as _Solver
 
 HANDS = {
     1: ("attack:12", "attack:8", "attack:6", "attack:4", "compromise", "compromise"),
@@ -40,7 +41,7 @@ def challenge(hand: tuple[str, ...], model: OpponentModel, you: Side) -> Challen
     """The issue's challenge with your hand, opponent model and side; you are the Mutant."""
     powers = BySide(Power.MUTANT, None) if you is Side.OFFENSE else BySide(None, Power.MUTANT)
     return Challenge(
-        preset("mayfair_1991"), you, cards(*hand), BySide(4, 2), BySide(0, 3),
+        preset("mayfair_1991"), you, parse_cards(*hand), BySide(4, 2), BySide(0, 3),
         opponent_hand_size=7, opponent=model, powers=powers,
     )  # fmt: skip
 

@@ -18,10 +18,10 @@ from cosmic import (
     PowerOptions,
     Side,
     VirusAllies,
-    cards,
+    parse_cards,
     solve,
 )
-from tests.cosmic.support import tiny
+from tests.cosmic.support import reveal, tiny
 
 F = Fraction
 
@@ -193,10 +193,8 @@ def test_void_removes_the_ships_it_beats() -> None:
     row = solve(tiny(["attack:1"], ["attack:20"], 1, powers=dfn(Power.VOID))).row("attack:1")
     assert (row.warp, row.removed) == (0, 2)
     # A Zombie is not immune to the Void: the powers are one per player, so check the rule.
-    from cosmic.resolve import resolve
-
     c = tiny(["attack:1"], ["attack:20"], 1, powers=BySide(Power.ZOMBIE, Power.VOID))
-    assert resolve(c, cards("attack:1")[0], cards("attack:20")[0]).removed.offense == 2
+    assert reveal(c, "attack:1", "attack:20").removed.offense == 2
 
 
 def test_vulch_holds_used_edicts() -> None:
@@ -206,7 +204,7 @@ def test_vulch_holds_used_edicts() -> None:
     hand, unseen = ["attack:5"], ["attack:20", "compromise"]
     assert solve(tiny(hand, unseen, 2, seen=["edict"])).row("attack:5").win == 0
     vulch = tiny(hand, unseen, 2, seen=["edict"], powers=dfn(Power.VULCH),
-                 options=PowerOptions(vulch_holds=cards("edict")))  # fmt: skip
+                 options=PowerOptions(vulch_holds=parse_cards("edict")))  # fmt: skip
     assert solve(vulch).row("attack:5").win == F(1, 2)
 
 
