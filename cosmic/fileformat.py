@@ -40,10 +40,12 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, TypeVar
 
+from cosmic.advice import InviteOdds, SendOdds
 from cosmic.cards import Card, Edict
 from cosmic.challenge import Challenge, Objective, OpponentModel, anonymous_allies
 from cosmic.decks import Deck, preset, presets
 from cosmic.edicts import PlayedEdict
+from cosmic.equilibrium import Equilibrium
 from cosmic.errors import CardError, ChallengeError, ChallengeFileError, DeckError, shown
 from cosmic.invitation import Invitation, InvitationReport
 from cosmic.odds import Report
@@ -454,8 +456,8 @@ def _fraction(value: object, path: str) -> Fraction:
             if abs(exp) > MAX_DIGITS:
                 raise _fail(
                     path,
-                    f"{shown(value)}: an exponent of at most {MAX_DIGITS} digits "
-                    "is read (a probability is between 0 and 1)",
+                    f"{shown(value)}: Fleetlab reads exponents from -{MAX_DIGITS} to "
+                    f"{MAX_DIGITS} (a probability is between 0 and 1)",
                 )
             digits = decimal["int"] + (decimal["frac"] or "")
             scale = len(decimal["frac"] or "") - exp
@@ -671,9 +673,33 @@ def odds_to_dict(odds: Odds) -> dict[str, object]:
     return out
 
 
-def equilibrium_to_dict(eq: Any) -> dict[str, object]:
-    """The ``equilibrium`` entry of the output (``cosmic.equilibrium.Equilibrium``)."""
-    return eq.to_dict()  # type: ignore[no-any-return]
+def equilibrium_to_dict(eq: Equilibrium) -> dict[str, object]:
+    """The ``equilibrium`` entry of the output: ``strategy`` (card: probability; an Amoeba's
+    ship counts under ``ships``), ``value`` (what it guarantees), ``opponent`` (its play
+    summarised) and the checks."""
+    strategy: dict[str, float] = {}
+    ships: dict[str, dict[str, float]] = {}
+    for play, p in eq.strategy:
+        key = str(play.card)
+        strategy[key] = strategy.get(key, 0.0) + float(p)
+        ships.setdefault(key, {})[str(play.ships)] = float(p)
+    out: dict[str, object] = {
+        "strategy": strategy,
+        "value": float(eq.value),
+        "exact": str(eq.value) if eq.exact else None,
+        "guarantee": float(eq.guarantee),
+        "best_reply": float(eq.best_reply),
+        "opponent": {
+            "plays": {label: float(p) for label, p in eq.opponent},
+            "hand_types": eq.hand_types,
+            "mixed_types": eq.mixed_types,
+            "how": eq.how,
+        },
+        "odds": odds_to_dict(eq.odds),
+    }
+    if eq.chooses_ships:
+        out["ships"] = ships
+    return out
 
 
 def report_to_dict(report: Report) -> dict[str, object]:
@@ -731,4 +757,42 @@ def invitation_report_to_dict(report: InvitationReport) -> dict[str, object]:
         "choices": rows,
         "best": report.best.choice,
         "notes": list(report.notes),
+    }
+
+
+def sends_to_dict(rows: tuple[SendOdds, ...], best: SendOdds) -> dict[str, object]:
+    """The ``ships_to_send`` entry of the output: each count's best card and odds."""
+    return {
+        "rows": [
+            {
+                "ships": r.ships,
+                "card": None if r.card is None else str(r.card),
+                "card_ships": r.card_ships,
+                "plan": r.plan,
+                "lost": float(r.odds.lost),
+                **odds_to_dict(r.odds),
+            }
+            for r in rows
+        ],
+        "best": best.ships,
+    }
+
+
+def invitations_to_dict(rows: tuple[InviteOdds, ...], best: InviteOdds) -> dict[str, object]:
+    """The ``invitations`` entry of the output: each set of candidates invited, with odds."""
+    return {
+        "rows": [
+            {
+                "invite": r.label,
+                "allies": [_ally_to_json(a) for a in r.invited],
+                "card": None if r.card is None else str(r.card),
+                "plan": r.plan,
+                "lost": float(r.odds.lost),
+                "ally_bases": float(r.ally_bases),
+                "ally_rewards": float(r.ally_rewards),
+                **odds_to_dict(r.odds),
+            }
+            for r in rows
+        ],
+        "best": best.label,
     }
