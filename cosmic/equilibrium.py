@@ -63,6 +63,8 @@ class Equilibrium:
         exact: whether the program was solved in exact fractions.
         guarantee: the exact worst case of ``strategy`` over opponent strategies.
         best_reply: the exact value of your best reply to the opponent's strategy.
+        single_card: what the best single play guarantees (the opponent seeing it and playing
+            the worst for you in every hand): mixing guarantees ``value`` at least this.
         opponent: each opposing play (its card class, with its ships when it chooses them) with
             the chance that it makes it, over its hands.
         hand_types: kinds of opponent hand in the game (after the reductions).
@@ -78,6 +80,7 @@ class Equilibrium:
     exact: bool
     guarantee: Fraction
     best_reply: Fraction
+    single_card: Fraction
     opponent: tuple[tuple[str, Fraction], ...]
     hand_types: int
     mixed_types: int
@@ -104,6 +107,7 @@ class GameSolution:
     exact: bool
     guarantee: Fraction
     best_reply: Fraction
+    single_card: Fraction
     labels: dict[Play, str]
 
 
@@ -247,7 +251,13 @@ def solve_game(s: Solver, st: Setting, fixed: dict[Play, Fraction] | None = None
         members.setdefault(rep, []).append(card)
     ships = s.table.chooses_ships(s.them)
     labels = {q: _label(q, members, ships) for q in columns}
-    return GameSolution(x, strategies, value, exact, guarantee, best_reply, labels)
+    single = max(
+        sum((p * min(u[o][order[q]] for q in eff) for eff, p in type_list), Fraction(0))
+        for o in (options if fixed is not None else plays)
+    )
+    if fixed is not None:
+        single = guarantee
+    return GameSolution(x, strategies, value, exact, guarantee, best_reply, single, labels)
 
 
 def _tally_against(s: Solver, yours: Hand, game: GameSolution, mine: Play) -> Tally:
@@ -311,9 +321,7 @@ def _forced_model(
     against that model is the equilibrium."""
     sub = Solver(s.c.replace(opponent=model), s.counter.budget)
     sub.counter = s.counter
-    from cosmic.odds import _group_rows
-
-    rows, best_tally = _group_rows(sub, settings, hand)
+    rows, best_tally = sub.group_rows(settings, hand)
     odds = sub.odds(best_tally)
     value = odds.utility(s.c.objective)
     best_card = max(
@@ -326,6 +334,7 @@ def _forced_model(
         exact=True,
         guarantee=value,
         best_reply=value,
+        single_card=value,
         opponent=(),
         hand_types=0,
         mixed_types=0,
@@ -387,7 +396,7 @@ def equilibrium_report(
     mix: Tally = {}
     strategy: dict[Play, Fraction] = {}
     opponent: dict[str, Fraction] = {}
-    value = guarantee = best_reply = Fraction(0)
+    value = guarantee = best_reply = single = Fraction(0)
     exact = True
     n_types = mixed = 0
     mind: Tally = {}
@@ -413,6 +422,7 @@ def equilibrium_report(
         value += st.prob * game.value
         guarantee += st.prob * game.guarantee
         best_reply += st.prob * game.best_reply
+        single += st.prob * game.single_card
         n_types += len(game.types)
         mixed += sum(1 for _, _, sigma in game.types if len(sigma) > 1)
         for o, px in game.x.items():
@@ -454,6 +464,7 @@ def equilibrium_report(
         exact=exact,
         guarantee=guarantee,
         best_reply=best_reply,
+        single_card=single,
         opponent=tuple(sorted(opponent.items(), key=lambda kv: -kv[1])),
         hand_types=n_types,
         mixed_types=mixed,

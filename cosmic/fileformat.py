@@ -689,6 +689,7 @@ def equilibrium_to_dict(eq: Equilibrium) -> dict[str, object]:
         "exact": str(eq.value) if eq.exact else None,
         "guarantee": float(eq.guarantee),
         "best_reply": float(eq.best_reply),
+        "single_card": float(eq.single_card),
         "opponent": {
             "plays": {label: float(p) for label, p in eq.opponent},
             "hand_types": eq.hand_types,

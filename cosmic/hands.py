@@ -154,6 +154,11 @@ class HandCounter:
         if self.budget is not None and (before >> 9) != (self.compositions >> 9):
             self.budget.check()
 
+    def check(self) -> None:
+        """Check the time budget now."""
+        if self.budget is not None:
+            self.budget.check()
+
 
 def hand_distribution(
     known: Hand,

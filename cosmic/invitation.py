@@ -46,7 +46,7 @@ from fractions import Fraction
 from math import comb
 
 from cosmic.cards import Card, strength
-from cosmic.challenge import OpponentModel
+from cosmic.challenge import Challenge, OpponentModel
 from cosmic.decks import Deck
 from cosmic.edicts import PlayedEdict
 from cosmic.encounter import Play, Result, resolve
@@ -121,8 +121,6 @@ class Invitation:
 
     def table(self, joined: Side | None, ships: int) -> Table:
         """The table with you joined to ``joined`` with ``ships`` (``None``: you decline)."""
-        from cosmic.challenge import Challenge
-
         allies = self.allies
         if joined is not None:
             mine = (*allies.of(joined), Ally(ships, self.your_power, self.name))
@@ -280,6 +278,13 @@ def played_pairs(
             for s_ in sizes_seq:
                 denom *= comb(left, s_)
                 left -= s_
+            if n < so + sd:
+                if ways_o * ways_d:
+                    raise NotModelledError(
+                        "a main player would draw a new hand from fewer cards than a hand: "
+                        "the deck is nearly out (list fewer seen cards)"
+                    )
+                continue
             final = comb(n, so) * comb(n - so, sd)
             if final == 0:
                 continue

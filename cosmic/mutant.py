@@ -370,7 +370,7 @@ def _replies(s: Solver, opt: _Option, m: int, pool_size: int, hand_size: int) ->
             total[:, : numer.shape[1]] += factor * numer.astype(object)
         numerators = total.tolist()
     opt.replies = sorted(replies, key=lambda z: replies[z])
-    s.counter.tick(0)
+    s.counter.check()
     opt.numerators = [[int(v) for v in row] for row in numerators]
     opt.denominator = denominator
     return enumerated

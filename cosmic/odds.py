@@ -49,9 +49,9 @@ from cosmic.edicts import EDICTS, PlayedEdict
 from cosmic.encounter import Play
 from cosmic.errors import CosmicError
 from cosmic.hands import Hand, as_hand, challenge_count, compositions, minus, plus
-from cosmic.outcomes import REDRAW, CardOdds, Odds, Plan, Tally, add_scaled
+from cosmic.outcomes import REDRAW, CardOdds, Odds, Plan, Tally
 from cosmic.powers import AmoebaTiming, Power
-from cosmic.solver import Setting, Solver, World, options_of
+from cosmic.solver import Setting, Solver, World
 
 if TYPE_CHECKING:
     from cosmic.equilibrium import Equilibrium
@@ -131,28 +131,6 @@ def _worlds(s: Solver, settings: list[Setting], swap: bool) -> list[World]:
             p = st.prob * w
             out.append((theirs, st.yours, p) if swap else (st.yours, theirs, p))
     return out
-
-
-def _group_rows(
-    s: Solver, settings: list[Setting], hand: Hand
-) -> tuple[dict[Card, tuple[int, Tally]], Tally]:
-    """Rows over settings that differ in your hand (cards an opposing Mutant took).
-
-    A card no longer in your hand counts as the best card you still hold.
-    """
-    rows: dict[Card, tuple[int, Tally]] = {c: (0, {}) for c in options_of(hand)}
-    best: Tally = {}
-    for st in settings:
-        group_rows = s.card_rows(st)
-        tallies = {card: t for card, (_, t) in group_rows.items()}
-        fallback = s.choose(st.yours, tallies) if tallies else {REDRAW: Fraction(1)}
-        add_scaled(best, fallback, st.prob)
-        for card, (_, acc) in rows.items():
-            found = group_rows.get(card)
-            add_scaled(acc, found[1] if found else fallback, st.prob)
-            if found is not None:
-                rows[card] = (found[0].ships, acc)
-    return rows, best
 
 
 def _held_notes(c: Challenge) -> list[str]:
@@ -263,7 +241,7 @@ def solve(
         )
     else:
         step("each card")
-        rows, best_tally = _group_rows(s, settings, hand)
+        rows, best_tally = s.group_rows(settings, hand)
         if s.op.randomises_opponent:
             plans.append(
                 Plan("laser", "the opposing Laser draws your card at random", s.odds(best_tally))

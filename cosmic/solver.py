@@ -600,6 +600,29 @@ class Solver:
             out[card] = self.best_play(per_play)
         return out
 
+    def group_rows(
+        self, settings: Sequence[Setting], hand: Hand
+    ) -> tuple[dict[Card, tuple[int, Tally]], Tally]:
+        """Committed play over settings that differ in your hand (cards an opposing Mutant took):
+        each card's ``(ships, tally)`` and the tally of your best choice.
+
+        A card no longer in your hand counts as the best card you still hold.
+        """
+        committed = self.table.ships.of(self.you)
+        rows: dict[Card, tuple[int, Tally]] = {c: (committed, {}) for c in options_of(hand)}
+        best: Tally = {}
+        for st in settings:
+            group_rows = self.card_rows(st)
+            tallies = {card: t for card, (_, t) in group_rows.items()}
+            fallback = self.choose(st.yours, tallies) if tallies else {REDRAW: Fraction(1)}
+            add_scaled(best, fallback, st.prob)
+            for card, (_, acc) in rows.items():
+                found = group_rows.get(card)
+                add_scaled(acc, found[1] if found else fallback, st.prob)
+                if found is not None:
+                    rows[card] = (found[0].ships, acc)
+        return rows, best
+
     def best_row(self, s: Setting) -> Tally:
         """The tally of the best committed card (or random under a Laser); redraw if none."""
         rows = self.card_rows(s)
