@@ -10,6 +10,7 @@ from fractions import Fraction
 import pytest
 
 from cosmic import (
+    AmoebaTiming,
     BySide,
     ChallengeError,
     MutantRule,
@@ -125,12 +126,15 @@ def test_opposing_mind_changes_nothing() -> None:
 
 
 def test_amoeba_oozes_after_the_reveal() -> None:
-    # 5 + 2 = 7 against 9 + 2 = 11: the Amoeba oozes in 3 more ships (12 > 11) and wins.
-    c = tiny(["attack:5"], ["attack:9"], 1, powers=off(Power.AMOEBA))
+    # The reading kept as an option (tests/cosmic/test_amoeba.py has the text's reading):
+    # 5 + 2 = 7 against 9 + 2 = 11: the Amoeba oozes in 5 more ships (12 > 11) and wins.
+    late = AmoebaTiming.AFTER_REVEAL
+    c = tiny(["attack:5"], ["attack:9"], 1, powers=off(Power.AMOEBA),
+             options=PowerOptions(amoeba_timing=late))  # fmt: skip
     assert solve(c).row("attack:5").win == 1
     # With no reserve it cannot win, so it removes its 2 ships and loses none (else 2 to warp).
     c = tiny(["attack:5"], ["attack:9"], 1, powers=off(Power.AMOEBA),
-             options=PowerOptions(amoeba_reserve=0))  # fmt: skip
+             options=PowerOptions(amoeba_reserve=0, amoeba_timing=late))  # fmt: skip
     row = solve(c).row("attack:5")
     assert (row.lose, row.warp) == (1, 0)
     assert solve(tiny(["attack:5"], ["attack:9"], 1)).row("attack:5").warp == 2
