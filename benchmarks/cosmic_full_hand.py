@@ -7,8 +7,8 @@ Usage::
 The Mayfair 1991 deck, you on offense holding seven cards (six attacks and a compromise), 4
 ships against 3, 2 allied ships on each side, the opponent holding 7 unseen cards; for each
 opponent model (``equilibrium`` included) it prints the opponent-hand compositions weighed,
-the median time of ``cosmic.solve`` over ``--repeat`` runs and the best card. (Tests check these answers, not
-their time.)
+the median time of ``cosmic.solve`` over ``--repeat`` runs and the best card. (Tests check
+these answers, not their time.)
 """
 
 from __future__ import annotations

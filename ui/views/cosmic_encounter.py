@@ -10,7 +10,7 @@ from typing import Any, TypeVar
 
 import streamlit as st
 
-from calc.report import percent
+from calc import percent
 from cosmic import (
     Ally,
     AmoebaTiming,
@@ -55,7 +55,7 @@ st.caption(
 POWERS = ["none"] + [p.value for p in Power]
 ALLY = "invited ally"
 
-# How the odds columns read: chances as percentages with sensible precision (``calc.report``:
+# How the odds columns read: chances as percentages with sensible precision (``calc.battle.report``:
 # "<0.01%" is not "0%"), expected counts with two decimals. (A comment, not a docstring:
 # Streamlit would show a bare string on the page.)
 CHANCES = ("win", "lose", "deal", "redraw", "again")
