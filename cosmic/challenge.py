@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
@@ -91,6 +92,22 @@ def _allies(value: Any) -> BySide[tuple[Ally, ...]]:
         v = value.of(side)
         out[side] = anonymous_allies(v) if isinstance(v, int) else tuple(v)
     return BySide(out[Side.OFFENSE], out[Side.DEFENSE])
+
+
+def check_out_of_deck(deck: Deck, groups: Iterable[tuple[str, Sequence[Card]]]) -> None:
+    """Raise ``ChallengeError`` when the cards of ``groups`` (named by path) hold more copies of
+    a card than ``deck`` has (a named edict counts as one of the deck's edicts)."""
+    counts = deck.counter()
+    used: Counter[Card] = Counter()
+    for path, group in groups:
+        for i, card in enumerate(group):
+            used[card.deck_card] += 1
+            if used[card.deck_card] > counts[card.deck_card]:
+                raise ChallengeError(
+                    f"{path}[{i}]",
+                    f"{used[card.deck_card]} copies of {str(card.deck_card)!r} are out of "
+                    f"the deck, but {deck.name} has {counts[card.deck_card]}",
+                )
 
 
 _ALLY_TARGET = re.compile(r"(offense|defense)\.allies\[(\d{1,2})\]")
@@ -264,21 +281,10 @@ class Challenge:
         self._check_allies()
         if not 0 <= self.deal_success <= 1:
             raise ChallengeError("deal_success", f"{self.deal_success} is not between 0 and 1")
-        deck = self.deck.counter()
-        used: Counter[Card] = Counter()
-        for path, group in (
-            ("hand", self.hand),
-            ("seen", self.seen),
-            ("opponent_known", self.opponent_known),
-        ):
-            for i, card in enumerate(group):
-                used[card.deck_card] += 1
-                if used[card.deck_card] > deck[card.deck_card]:
-                    raise ChallengeError(
-                        f"{path}[{i}]",
-                        f"{used[card.deck_card]} copies of {str(card.deck_card)!r} are out of "
-                        f"the deck, but {self.deck.name} has {deck[card.deck_card]}",
-                    )
+        check_out_of_deck(
+            self.deck,
+            (("hand", self.hand), ("seen", self.seen), ("opponent_known", self.opponent_known)),
+        )
         self._check_edicts()
         self._check_options()
         if self.opponent_random < 0:

@@ -46,7 +46,7 @@ from fractions import Fraction
 from math import comb
 
 from cosmic.cards import Card, strength
-from cosmic.challenge import Challenge, OpponentModel
+from cosmic.challenge import Challenge, OpponentModel, check_out_of_deck
 from cosmic.decks import Deck
 from cosmic.edicts import PlayedEdict
 from cosmic.encounter import Play, Result, resolve
@@ -170,17 +170,7 @@ class Invitation:
             size = self.hand_sizes.of(side)
             if isinstance(size, bool) or not isinstance(size, int) or not 0 <= size <= 50:
                 raise ChallengeError(f"hand_sizes.{side.value}", f"{shown(size)}: 0 to 50 cards")
-        used: Counter[Card] = Counter()
-        deck = self.deck.counter()
-        for path, group in (("hand", self.hand), ("seen", self.seen)):
-            for i, card in enumerate(group):
-                used[card.deck_card] += 1
-                if used[card.deck_card] > deck[card.deck_card]:
-                    raise ChallengeError(
-                        f"{path}[{i}]",
-                        f"{used[card.deck_card]} copies of {str(card.deck_card)!r} are out of "
-                        f"the deck, but {self.deck.name} has {deck[card.deck_card]}",
-                    )
+        check_out_of_deck(self.deck, (("hand", self.hand), ("seen", self.seen)))
         total = sum(self.unseen().values())
         if sum((self.hand_sizes.offense, self.hand_sizes.defense)) > total:
             raise ChallengeError(

@@ -408,6 +408,21 @@ def _show_report(report: Report) -> None:
     st.caption(f"{report.compositions} opponent hand compositions enumerated.")
 
 
+def _advice_table(
+    title: str, advice: dict[str, Any], key: str, first: tuple[str, str],
+    *extra: tuple[str, str],
+) -> None:  # fmt: skip
+    """One advice table (ships to send, whom to invite): each choice's best card and odds."""
+    st.subheader(title)
+    rows = []
+    for r in advice["rows"]:
+        row = {first[0]: r[first[1]], "best card": r["card"], "win": percent(r["win"]),
+               "lose": percent(r["lose"]), "ships lost": r["lost"]}  # fmt: skip
+        row.update({label: r[name] for label, name in extra})
+        rows.append(row)
+    st.dataframe(rows, hide_index=True, width="stretch", key=key)
+
+
 try:
     if isinstance(challenge, Invitation):
         inv = challenge
@@ -435,22 +450,7 @@ try:
                 )
             ),
         )
-        st.subheader(f"Ships to send: {sends['best']}")
-        st.dataframe(
-            [
-                {
-                    "ships": r["ships"],
-                    "best card": r["card"],
-                    "win": percent(r["win"]),
-                    "lose": percent(r["lose"]),
-                    "ships lost": r["lost"],
-                }
-                for r in sends["rows"]
-            ],
-            hide_index=True,
-            width="stretch",
-            key="cosmic-sends",
-        )
+        _advice_table(f"Ships to send: {sends['best']}", sends, "cosmic-sends", ("ships", "ships"))
     elif want_sends:
         st.caption("Only the offense chooses the ships it sends.")
     if candidates:
@@ -465,23 +465,9 @@ try:
                 )
             ),
         )
-        st.subheader(f"Whom to invite: {invites['best']}")
-        st.dataframe(
-            [
-                {
-                    "invite": r["invite"],
-                    "best card": r["card"],
-                    "win": percent(r["win"]),
-                    "lose": percent(r["lose"]),
-                    "ships lost": r["lost"],
-                    "allies' bases": r["ally_bases"],
-                    "allies' rewards": r["ally_rewards"],
-                }
-                for r in invites["rows"]
-            ],
-            hide_index=True,
-            width="stretch",
-            key="cosmic-invites",
-        )
+        _advice_table(
+            f"Whom to invite: {invites['best']}", invites, "cosmic-invites", ("invite", "invite"),
+            ("allies' bases", "ally_bases"), ("allies' rewards", "ally_rewards"),
+        )  # fmt: skip
 except CosmicError as exc:
     st.error(str(exc))
