@@ -373,10 +373,6 @@ class Challenge:
                 f"{shown(target)} names no one here (legal: offense, defense, "
                 "offense.allies[N], defense.allies[N] for an ally present)",
             )
-        for i, card in enumerate(self.hand):
-            if card.edict is not Edict.NONE and not EDICTS[card.edict].changes_challenge:
-                continue  # held but not modelled: a hand place (the report says so)
-            _ = i
 
     def _check_options(self) -> None:
         opts = self.options

@@ -156,27 +156,47 @@ def solve_game(s: Solver, st: Setting, fixed: dict[Play, Fraction] | None = None
     yours = st.yours
     objective = s.c.objective
     plays = [p for card in options_of(yours) for p in s.your_plays(card)]
-    worlds = s.setting_worlds(st)
-    columns = sorted(
-        {q for theirs, _ in worlds for z in options_of(theirs) for q in s.their_plays(z)},
-        key=lambda q: (strength(q.card), q.card, q.ships),
-    )
-    order = {q: i for i, q in enumerate(columns)}
+
+    def by_rank(q: Play) -> tuple[object, ...]:
+        return (strength(q.card), q.card, q.ships)
 
     def payoff(o: Play, q: Play) -> Fraction:
         return s.final_odds(s.end(yours, o, q)).utility(objective)
 
-    u = {o: [payoff(o, q) for q in columns] for o in plays}
-    options = list(fixed) if fixed is not None else _prune_rows(plays, u)
+    # Your dominated plays go first, against every play the opponent could make with any card
+    # it may hold, so that its hands are enumerated relative to the plays that remain.
+    possible = {c for c, _ in st.unseen} | {c for c, _ in st.known}
+    every = sorted({q for z in possible if z.is_challenge for q in s.their_plays(z)}, key=by_rank)
+    u_all = {o: {q: payoff(o, q) for q in every} for o in plays}
+    options = (
+        list(fixed)
+        if fixed is not None
+        else _prune_rows(plays, {o: [u_all[o][q] for q in every] for o in plays})
+    )
+    worlds = s.setting_worlds(st, tuple(options))
+    plays_of = {z: s.their_plays(z) for theirs, _ in worlds for z, _ in theirs if z.is_challenge}
+    columns = sorted({q for group in plays_of.values() for q in group}, key=by_rank)
+    order = {q: i for i, q in enumerate(columns)}
+    u = {o: [u_all[o][q] for q in columns] for o in plays}
     col = {q: [u[o][order[q]] for o in options] for q in columns}
+    # Which plays dominate which, once for all hands, as bit masks over the columns; a hand's
+    # type is its plays that no other play of the hand dominates.
+    dominated_by = {
+        q: sum(
+            1 << order[r]
+            for r in columns
+            if r != q and _dominates(col[r], col[q], order[r], order[q])
+        )
+        for q in columns
+    }
+    mask_of = {z: sum(1 << order[q] for q in group) for z, group in plays_of.items()}
     types: dict[tuple[Play, ...], Fraction] = {}
     for theirs, w in worlds:
-        present = [q for z in options_of(theirs) for q in s.their_plays(z)]
-        eff = tuple(
-            q
-            for q in present
-            if not any(r != q and _dominates(col[r], col[q], order[r], order[q]) for r in present)
-        )
+        cards = [z for z, _ in theirs if z.is_challenge]
+        held = 0
+        for z in cards:
+            held |= mask_of[z]
+        eff = tuple(q for z in cards for q in plays_of[z] if not dominated_by[q] & held)
         types[eff] = types.get(eff, Fraction(0)) + w
     type_list = sorted(types.items(), key=lambda kv: [order[q] for q in kv[0]])
     if fixed is not None:
@@ -245,7 +265,7 @@ def solve_game(s: Solver, st: Setting, fixed: dict[Play, Fraction] | None = None
     if fixed is not None:
         best_reply = guarantee
     value = guarantee if value_lp is None or exact else value_lp
-    reps = s.lumping(yours, st.unseen_counter(), st.known)
+    reps = s.lumping(yours, st.unseen_counter(), st.known, tuple(options))
     members: dict[Card, list[Card]] = {}
     for card, rep in reps.items():
         members.setdefault(rep, []).append(card)

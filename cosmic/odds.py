@@ -47,7 +47,7 @@ from cosmic.cards import Card, Edict, strength
 from cosmic.challenge import Challenge, OpponentModel
 from cosmic.edicts import EDICTS, PlayedEdict
 from cosmic.encounter import Play
-from cosmic.errors import CosmicError
+from cosmic.errors import NotModelledError
 from cosmic.hands import Hand, as_hand, challenge_count, compositions, minus, plus
 from cosmic.outcomes import REDRAW, CardOdds, Odds, Plan, Tally
 from cosmic.powers import AmoebaTiming, Power
@@ -231,7 +231,7 @@ def solve(
         )
         step("the swapped hands")
         if c.opponent is OpponentModel.EQUILIBRIUM:
-            raise CosmicError(
+            raise NotModelledError(
                 "opponent 'equilibrium' against a Trader that swaps hands is not modelled "
                 "(both hands are then known to both players); choose another opponent model"
             )
