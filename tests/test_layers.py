@@ -90,53 +90,6 @@ def test_the_scan_catches_a_planted_violation(
     assert len(found) == 1 and expected in found[0], found
 
 
-def _module_graph(root: Path, package: str) -> dict[str, set[str]]:
-    """Which modules of ``package`` each of its modules imports (at any depth)."""
-    paths = sorted((root / package).rglob("*.py"))
-    names = {
-        ".".join(p.relative_to(root).with_suffix("").parts).removesuffix(".__init__") for p in paths
-    }
-    graph: dict[str, set[str]] = {}
-    for path in paths:
-        module = ".".join(path.relative_to(root).with_suffix("").parts).removesuffix(".__init__")
-        targets: set[str] = set()
-        for _, imported, taken in _imports(ast.parse(path.read_text(encoding="utf-8"))):
-            targets.update(t for t in (imported, *(f"{imported}.{n}" for n in taken)) if t in names)
-        graph[module] = targets - {module, package}
-    return graph
-
-
-def import_cycles(root: Path, package: str) -> list[list[str]]:
-    """The import cycles among the submodules of ``package``: each a list of modules that reach
-    each other (imports into the package face are left out: a face imports its parts)."""
-    graph = _module_graph(root, package)
-    reach = {m: set(graph[m]) for m in graph}
-    changed = True
-    while changed:  # transitive closure; the packages hold a few dozen modules
-        changed = False
-        for m in reach:
-            more = set().union(*(reach[t] for t in reach[m])) - reach[m]
-            if more:
-                reach[m] |= more
-                changed = True
-    cycles = {frozenset(t for t in reach[m] if m in reach[t]) | {m} for m in graph if m in reach[m]}
-    return sorted(sorted(c) for c in cycles)
-
-
-def test_the_cosmic_modules_import_no_cycle() -> None:
-    # One module of cosmic owns each piece (the solver, the hands, the Mutant's draw): the odds
-    # import the Mutant's plans, never the other way round.
-    assert import_cycles(REPO, "cosmic") == []
-
-
-def test_the_cycle_scan_catches_a_planted_cycle(tmp_path: Path) -> None:
-    _plant(tmp_path, "cosmic/__init__.py", "from cosmic.a import x\n")
-    _plant(tmp_path, "cosmic/a.py", "from cosmic.b import y\n")
-    _plant(tmp_path, "cosmic/b.py", "def f():\n    from cosmic import a\n")
-    _plant(tmp_path, "cosmic/c.py", "from cosmic.a import x\n")
-    assert import_cycles(tmp_path, "cosmic") == [["cosmic.a", "cosmic.b"]]
-
-
 def test_importing_the_core_loads_no_screen_library() -> None:
     # The same rule at run time: importing every core module pulls in neither library.
     code = """
