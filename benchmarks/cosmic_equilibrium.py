@@ -19,12 +19,10 @@ in the same run and prints the ratio of the CPU times. (Tests check the answers,
 from __future__ import annotations
 
 import argparse
-import json
-import statistics
-import subprocess
-import sys
 from fractions import Fraction
 from pathlib import Path
+
+from fresh_process import run_fresh
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -51,16 +49,7 @@ CASES = ("none", "yours", "theirs")
 
 def run_case(root: Path, amoeba: str, repeat: int) -> dict[str, object]:
     """Median CPU seconds over ``repeat`` fresh processes, and the last run's answer."""
-    runs = []
-    for _ in range(repeat):
-        code = CASE.format(root=str(root), amoeba=amoeba)
-        out = subprocess.run(
-            [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=root
-        )
-        runs.append(json.loads(out.stdout.strip().splitlines()[-1]))
-    result = dict(runs[-1])
-    result["cpu"] = statistics.median(float(r["cpu"]) for r in runs)
-    return result
+    return run_fresh(CASE.format(root=str(root), amoeba=amoeba), root, repeat)
 
 
 def main() -> int:
