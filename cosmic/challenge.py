@@ -133,8 +133,7 @@ class Challenge:
         deal_success: the chance that a deal is made when one is forced (a failed deal costs
             both main players three ships); it also counts as a base for each.
         second_challenge: the offense is on its second challenge of the turn, so it cannot
-            challenge again (and, when it is you, your hand holds a challenge card: the offense
-            challenges again only while it holds one).
+            challenge again.
         options: power options where the text and the published rules differ.
         edicts: edicts already played on this challenge (``PlayedEdict``).
     """
@@ -286,15 +285,6 @@ class Challenge:
             self.deck,
             (("hand", self.hand), ("seen", self.seen), ("opponent_known", self.opponent_known)),
         )
-        second = self.second_challenge and self.you is Side.OFFENSE
-        if second and not any(card.is_challenge for card in self.hand):
-            # The text: the offense "can only do this [attack again] if he still has a
-            # Challenge card in his hand"; no redraw opens a second challenge.
-            raise ChallengeError(
-                "hand",
-                "holds no challenge card, but the offense challenges a second time only "
-                "while it holds one (add a challenge card, or clear second_challenge)",
-            )
         self._check_edicts()
         self._check_options()
         if self.opponent_random < 0:

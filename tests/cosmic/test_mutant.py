@@ -100,9 +100,7 @@ def challenges(draw: st.DrawFn) -> Challenge:
         opponent=draw(st.sampled_from(PLAIN_MODELS)),
         objective=draw(st.sampled_from(list(Objective))),
         deal_success=draw(st.sampled_from([F(1, 2), F(0), F(1), F(2, 3)])),
-        # The offense challenges a second time only while it holds a challenge card.
-        second_challenge=draw(st.booleans())
-        and (you is Side.DEFENSE or any(c.is_challenge for c in hand)),
+        second_challenge=draw(st.booleans()),
         options=PowerOptions(
             virus_allies=draw(st.sampled_from(list(VirusAllies))),
             amoeba_reserve=draw(st.sampled_from([None, 0, 2])),

@@ -46,19 +46,6 @@ def test_a_second_redraw_is_counted_as_redraw() -> None:
     assert (plan.odds.redraw, plan.odds.win, plan.odds.lose) == (F(1, 3), F(1, 3), F(1, 3))
 
 
-def test_an_offense_on_its_second_challenge_holds_a_challenge_card() -> None:
-    # The text: the offense attacks again "only ... if he still has a Challenge card in his
-    # hand". As the offense on a second challenge a hand without one is refused; as the defense
-    # it is redrawn as on any challenge.
-    with pytest.raises(ChallengeError, match=r"hand: holds no challenge card.*second time"):
-        tiny(["edict"], ["attack:20", "attack:3"], 1, hand_size=1, second_challenge=True)
-    defense = tiny(["edict"], ["attack:20", "attack:3"], 1, hand_size=1, you=Side.DEFENSE,
-                   second_challenge=True)  # fmt: skip
-    assert solve(defense).plan("redraw").odds.win == F(1, 2)
-    offense = solve(tiny(["attack:9"], ["attack:20", "attack:3"], 1, second_challenge=True))
-    assert offense.row("attack:9").again == 0
-
-
 def test_your_mutant_takes_a_card_from_the_opponent() -> None:
     # Hand size 2: you hold a 1; the opponent holds only a 20 (known); the deck has a 3 left.
     # Drawing, you get the 3 and face its 20: you lose. Taking its card you hold the 20; it has
