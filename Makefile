@@ -1,14 +1,15 @@
 # Fleetlab: two commands do everything on a fresh machine with Python 3.11 and make.
 #   make run    set up .venv and start the dashboard on http://127.0.0.1:8501
 #   make test   set up .venv with the dev extra and run every check
-# Other targets: make bench (solver benchmarks), make clean.
+# Other targets: make bench (solver benchmarks), make mutate (mutation study of the rules
+# modules, hours: see benchmarks/mutation_study.py), make clean.
 
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 8501
 
-.PHONY: run test lint typecheck pytest bench browser clean
+.PHONY: run test lint typecheck pytest bench mutate browser clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -48,6 +49,13 @@ test: lint typecheck pytest
 
 bench: $(VENV)/.installed-run
 	$(BIN)/python benchmarks/solver_bench.py --mc
+
+$(VENV)/.installed-mutate: pyproject.toml $(VENV)/.installed-dev
+	$(BIN)/python -m pip install --quiet -e '.[dev,mutate]'
+	touch $@
+
+mutate: $(VENV)/.installed-mutate
+	$(BIN)/python benchmarks/mutation_study.py --json artifacts/mutation.json
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .hypothesis
