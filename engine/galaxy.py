@@ -11,13 +11,22 @@ included, pins one of the player's ships there, of the player's choosing; the GC
 ship in its sector. With the Cloaking Device two opponent ships are needed per pinned ship (the
 GCDS still pins everything). Decision: Ancients never pin the Descendants of Draco, who do not
 fight them (species text: Draco may share sectors with Ancients).
+
+New Dangers: each part of a Nebula hex is a sector (text 001), so a location is a hex or a part
+(``Hex(q, r, part)``). A part leads out across its own two outer edges (``outer_edges``) and is
+joined by wormholes to the other two parts; across an edge into a Nebula hex lies the part that
+owns the edge (``sector_across``). A ship that enters a Black Hole stops there (and leaves the
+board, ``engine.actions.black_hole``). An exploded Supernova has no wormholes (its mask is 0), so
+only the Wormhole Generator crosses into it, across a neighbour's half.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from engine.hexes import Hex, opposite
+from engine.hexes import Hex, opposite, rotate_mask
+from engine.sectors import part_edge_mask
+from engine.specials import is_black_hole
 from engine.state import GameState, SectorState
 
 DRACO = "descendants_of_draco"
@@ -38,12 +47,54 @@ def edge_link(a: SectorState, direction: int, b: SectorState) -> int:
     return ((a.wormholes >> direction) & 1) + ((b.wormholes >> opposite(direction)) & 1)
 
 
+def outer_edges(sector: SectorState) -> tuple[int, ...]:
+    """The board edges through which a location leads to other hexes: all six of a hex, the two
+    outer edges of a Nebula part."""
+    if not sector.hex.part:
+        return _ALL_EDGES
+    mask = rotate_mask(part_edge_mask(sector.hex.part), sector.rotation)
+    return tuple(e for e in _ALL_EDGES if mask >> e & 1)
+
+
+_ALL_EDGES = (0, 1, 2, 3, 4, 5)
+
+
+def sector_across(state: GameState, where: Hex, direction: int) -> SectorState | None:
+    """The sector in the board hex next to ``where`` (a board hex) across edge ``direction``:
+    its sector, or the part of a Nebula there that owns the edge; ``None`` if unexplored."""
+    other = where.board.neighbour(direction)
+    found = state.sector(other)
+    if found is not None:
+        return found
+    first = state.sector(Hex(other.q, other.r, 1))
+    if first is None:
+        return None
+    edge = opposite(direction)
+    for part in (1, 2, 3):
+        if rotate_mask(part_edge_mask(part), first.rotation) >> edge & 1:
+            return state.sector(Hex(other.q, other.r, part))
+    return None  # pragma: no cover - the three parts own all six edges
+
+
+def sibling_parts(state: GameState, where: Hex) -> Iterator[SectorState]:
+    """The other parts of the Nebula a part belongs to (none for a hex)."""
+    if not where.part:
+        return
+    for part in (1, 2, 3):
+        if part != where.part:
+            found = state.sector(Hex(where.q, where.r, part))
+            if found is not None:
+                yield found
+
+
 def linked(state: GameState, a: SectorState, direction: int, generator: bool) -> bool:
     """True when ships, discs and explorers may cross edge ``direction`` of ``a``.
 
     The neighbour must be a placed sector. ``generator``: the player has the Wormhole Generator.
     """
-    b = state.sector(a.hex.neighbour(direction))
+    if direction not in outer_edges(a):
+        return False
+    b = sector_across(state, a.hex, direction)
     if b is None:
         return False
     need = 1 if generator else 2
@@ -53,20 +104,37 @@ def linked(state: GameState, a: SectorState, direction: int, generator: bool) ->
 def connected_sectors(
     state: GameState, where: Hex, generator: bool, portals: bool = True
 ) -> Iterator[SectorState]:
-    """Sectors connected to the sector at ``where`` by wormhole (or warp portal), each once."""
+    """Sectors connected to the sector at ``where`` by wormhole (or warp portal), each once;
+    a Nebula part's other parts are connected to it."""
     a = state.sector(where)
     if a is None:
         return
     seen: set[Hex] = set()
-    for direction, other in where.neighbours():
-        b = state.sector(other)
-        if b is not None and edge_link(a, direction, b) >= (1 if generator else 2):
-            seen.add(other)
+    need = 1 if generator else 2
+    for direction in outer_edges(a):
+        b = sector_across(state, where, direction)
+        if b is not None and edge_link(a, direction, b) >= need:
+            seen.add(b.hex)
             yield b
+    for b in sibling_parts(state, where):
+        seen.add(b.hex)
+        yield b
     if portals and a.has_portal:
         for s in state.sectors:
             if s.hex != where and s.has_portal and s.hex not in seen:
                 yield s
+
+
+def adjacent_sectors(state: GameState, where: Hex) -> Iterator[SectorState]:
+    """Placed sectors next to the sector at ``where``, wormholes or not (for the Jump Drive)."""
+    a = state.sector(where)
+    if a is None:
+        return
+    for direction in outer_edges(a):
+        b = sector_across(state, where, direction)
+        if b is not None:
+            yield b
+    yield from sibling_parts(state, where)
 
 
 def opponent_ships(state: GameState, sector: SectorState, seat: int) -> int:
@@ -113,8 +181,9 @@ def explorable_zones(state: GameState, seat: int) -> tuple[Hex, ...]:
     for sector in state.sectors:
         if not can_explore_from(state, sector, seat):
             continue
-        for direction, other in sector.hex.neighbours():
-            if other in state.index:
+        for direction in outer_edges(sector):
+            other = sector.hex.board.neighbour(direction)
+            if state.explored(other):
                 continue
             if generator or (sector.wormholes >> direction) & 1:
                 zones.add(other)
@@ -138,7 +207,8 @@ def move_targets(
     The ship moves up to ``movement`` steps along connections and, with a Jump Drive, may once
     step to any adjacent placed sector regardless of wormholes (decision: the jump is an extra
     step that uses no movement; part data M). It can leave a sector only while it is not pinned
-    there: the moving ship counts among the player's ships in every sector it passes.
+    there: the moving ship counts among the player's ships in every sector it passes. A ship
+    that reaches a Black Hole goes no further (it ends its activation there, text 001).
     """
     start = state.sector(origin)
     if start is None or free_ships(state, start, seat) == 0:
@@ -153,14 +223,15 @@ def move_targets(
         assert sector is not None
         if where != origin and free_ships(state, sector, seat, extra=1) == 0:
             continue  # pinned on arrival: the ship stops here
+        if where != origin and is_black_hole(sector):
+            continue  # the ship leaves the board here
         steps: list[tuple[Hex, int, bool]] = []
         if used < movement:
             for nxt in connected_sectors(state, where, generator):
                 steps.append((nxt.hex, used + 1, jumped))
         if jump and not jumped:
-            for _, other in where.neighbours():
-                if other in state.index:
-                    steps.append((other, used, True))
+            for other in adjacent_sectors(state, where):
+                steps.append((other.hex, used, True))
         for nxt_hex, nxt_used, nxt_jumped in steps:
             key = (nxt_hex, nxt_jumped)
             if best.get(key, 1_000) <= nxt_used:
@@ -192,7 +263,10 @@ def is_contested(state: GameState, sector: SectorState) -> bool:
 
 
 def entering_creates_conflict(state: GameState, seat: int, target: SectorState) -> bool:
-    """True when the player's ship arriving in ``target`` would make it contested."""
+    """True when the player's ship arriving in ``target`` would make it contested (never a
+    Black Hole: the ship does not stay)."""
+    if is_black_hole(target):
+        return False
     if any(s != seat for s, _, _ in target.ships):
         return True
     if target.guardian or target.gcds:

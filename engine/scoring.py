@@ -6,8 +6,9 @@ controlled sector; 3 per monolith in a controlled sector; 2 per discovery tile k
 bonuses (Draco +1 per Ancient on the board, Planta +1 per controlled sector). Also scored: warp
 portals placed by the tech (1 VP) or the discovery tile (2 VP, S1) in controlled sectors, and the
 Artifact Codex (1 VP per artifact in controlled sectors) and Ancient Might (1 VP per 3 reputation)
-discovery tiles (S1 texts; L). Most VP wins; a tie goes to the tied player with the most
-resources in storage; a tie on that too is shared.
+discovery tiles (S1 texts; L). New Dangers: the Minor Species tokens' points
+(``engine.actions.minor_species.token_points``). Most VP wins; a tie goes to the tied player with
+the most resources in storage; a tie on that too is shared.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 
 from blueprints.catalogue import track_rules
+from engine.actions.minor_species import token_points
 from engine.board import storage_total
 from engine.discoveries import discovery_tile
 from engine.galaxy import DRACO
@@ -38,6 +40,7 @@ class Score:
     species: int = 0
     portals: int = 0
     discovery_bonus: int = 0
+    minor_species: int = 0
 
     @property
     def total(self) -> int:
@@ -79,6 +82,7 @@ def score(state: GameState, seat: int) -> Score:
         species=species,
         portals=portals,
         discovery_bonus=bonus,
+        minor_species=token_points(player),
     )
 
 

@@ -99,7 +99,7 @@ def encode(value: object, hint: Any) -> Json:
         return [encode(v, h) for v, h in zip(value, args, strict=True)]
     if hint is Hex:
         assert isinstance(value, Hex)
-        return [value.q, value.r]
+        return [value.q, value.r, value.part] if value.part else [value.q, value.r]
     if hint is Blueprint:
         return str(value)
     if isinstance(hint, type) and issubclass(hint, Enum):
@@ -118,7 +118,14 @@ def encode(value: object, hint: Any) -> Json:
 def _encode_fields(value: object) -> dict[str, Json]:
     cls: type[Any] = type(value)
     hints = _hints(cls)
-    return {f.name: encode(getattr(value, f.name), hints[f.name]) for f in _fields(cls)}
+    out: dict[str, Json] = {}
+    for f in _fields(cls):
+        v = getattr(value, f.name)
+        # New Dangers fields are left out at their default: base games keep their JSON and hash.
+        if f.metadata.get("omit_default") and v == f.default:
+            continue
+        out[f.name] = encode(v, hints[f.name])
+    return out
 
 
 def state_json(state: GameState) -> dict[str, Json]:
@@ -174,11 +181,12 @@ def decode(data: Json, hint: Any, path: str) -> Any:
     if hint is Hex:
         if (
             not isinstance(data, list)
-            or len(data) != 2
+            or len(data) not in (2, 3)
             or not all(isinstance(v, int) and not isinstance(v, bool) for v in data)
+            or (len(data) == 3 and data[2] not in (1, 2, 3))
         ):
-            raise _bad(path, "a hex [q, r]", data)
-        return Hex(data[0], data[1])
+            raise _bad(path, "a hex [q, r] (or a Nebula part [q, r, 1-3])", data)
+        return Hex(*data)
     if hint is Blueprint:
         if not isinstance(data, str):
             raise _bad(path, "a blueprint in its notation", data)

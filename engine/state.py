@@ -26,9 +26,10 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from blueprints import Blueprint, NpcVariant, ShipClass, TechCategory
-from engine.enums import Phase, Resource
+from engine.enums import ActionKind, Phase, Resource
 from engine.hexes import Hex, rotate_mask
-from engine.sectors import SectorTile, sector_tile
+from engine.modules import MinorSpecies, Module, SpecialSector, canonical_modules
+from engine.sectors import SectorTile, part_edge_mask, sector_tile, special_tiles
 
 if TYPE_CHECKING:
     from engine.combat_state import CombatState
@@ -61,6 +62,10 @@ Damage = tuple[tuple[int, ShipClass, tuple[int, ...]], ...]
 """Damage on ships in a sector: ``(seat or NPC, class, damage per damaged ship)``; each damage list
 is sorted, largest first, and holds no zeros; entries are sorted by seat then class order."""
 
+OMIT_DEFAULT = {"omit_default": True}
+"""Field metadata: the snapshot JSON leaves the field out while it has its default value, so
+positions of games without the New Dangers modules read and hash as they always did."""
+
 
 @dataclass(frozen=True, slots=True)
 class GameConfig:
@@ -70,6 +75,12 @@ class GameConfig:
     used per game (``ancient``, ``guardian``, ``gcds`` printings). ``warp_portals`` keeps the
     optional Warp Portals module (sectors 281, 381, 382 and the portal tech and tile);
     ``rift_cannon`` adds the optional Rift Cannon tech and the Rift Conductor discovery.
+    ``modules`` are the New Dangers modules (``engine.modules.Module``), kept sorted; the Rift
+    Cannon is one of them, and ``rift_cannon`` and ``Module.RIFT_CANNON in modules`` always agree
+    (either one turns it on).
+
+    >>> GameConfig(("planta", "hydran_progress"), modules=("rift_cannon",)).rift_cannon
+    True
     """
 
     species: tuple[str, ...]
@@ -79,11 +90,24 @@ class GameConfig:
     gcds: NpcVariant = NpcVariant.NORMAL
     warp_portals: bool = True
     rift_cannon: bool = False
+    modules: tuple[Module, ...] = field(default=(), metadata=OMIT_DEFAULT)
+
+    def __post_init__(self) -> None:
+        chosen = set(canonical_modules(self.modules))
+        if self.rift_cannon:
+            chosen.add(Module.RIFT_CANNON)
+        # A frozen dataclass normalises its own fields here, once, before anyone sees it.
+        object.__setattr__(self, "modules", canonical_modules(chosen))
+        object.__setattr__(self, "rift_cannon", Module.RIFT_CANNON in chosen)
 
     @property
     def players(self) -> int:
         """Number of players."""
         return len(self.species)
+
+    def has(self, module: Module) -> bool:
+        """True when the game is played with the module."""
+        return module in self.modules
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +118,11 @@ class SectorState:
     ``monolith`` are structures (they belong to whoever controls the sector); ``orbital_cube`` is
     the cube on the orbital. ``portal`` names a warp portal placed on the sector (``"tech"`` or a
     discovery tile id), besides a printed one. ``discovery`` is a facedown discovery tile.
+
+    New Dangers: ``pulsar`` is the action space (move, upgrade or build) of the controller's disc
+    on a Pulsar sector (``None`` while nobody controls it) and ``pulsar_used`` says it was
+    activated this round; ``exploded`` marks a Supernova that exploded (its tile flipped: no
+    squares, no wormholes). A Nebula's three parts are three sectors at ``Hex(q, r, part)``.
     """
 
     hex: Hex
@@ -112,6 +141,19 @@ class SectorState:
     ships: Fleet = ()
     arrivals: tuple[int, ...] = ()
     damage: Damage = ()
+    pulsar: ActionKind | None = field(default=None, metadata=OMIT_DEFAULT)
+    pulsar_used: bool = field(default=False, metadata=OMIT_DEFAULT)
+    exploded: bool = field(default=False, metadata=OMIT_DEFAULT)
+
+    def __post_init__(self) -> None:
+        # The disc of a Pulsar sector is on one of its action spaces exactly while someone
+        # controls it, and a new controller's disc goes to the Move space (text 001). Kept here,
+        # where every change of control passes, so no caller has to remember it.
+        if self.owner is None:
+            if self.pulsar is not None:
+                object.__setattr__(self, "pulsar", None)
+        elif self.pulsar is None and self.tile in _PULSARS:
+            object.__setattr__(self, "pulsar", ActionKind.MOVE)
 
     @property
     def printed(self) -> SectorTile:
@@ -120,8 +162,11 @@ class SectorState:
 
     @property
     def wormholes(self) -> int:
-        """Board edges with a wormhole half, as a 6-bit mask."""
-        return _board_mask(self.tile, self.rotation)
+        """Board edges with a wormhole half, as a 6-bit mask (a Nebula part: its own outer edges;
+        an exploded Supernova: none)."""
+        if self.exploded:
+            return 0
+        return _board_mask(self.tile, self.rotation, self.hex.part)
 
     @property
     def has_portal(self) -> bool:
@@ -170,9 +215,12 @@ class SectorState:
         return (0,) * count
 
 
+_PULSARS = frozenset(special_tiles(SpecialSector.PULSAR))
+
+
 @cache
-def _board_mask(tile: int, rotation: int) -> int:
-    return rotate_mask(sector_tile(tile).wormhole_mask, rotation)
+def _board_mask(tile: int, rotation: int, part: int) -> int:
+    return rotate_mask(sector_tile(tile).wormhole_mask & part_edge_mask(part), rotation)
 
 
 _CLASS_ORDER = {c: i for i, c in enumerate(ShipClass)}
@@ -227,7 +275,9 @@ class PlayerState:
     ``discovery_vp`` the discovery tiles kept VP side up, ``end_tiles`` discovery tiles whose
     reward is counted at game end. ``reputation`` are reputation tile values, ``ambassadors``
     the seats whose ambassador tile this player holds. ``final_score`` is set when the player
-    is eliminated (their score counts as it stood then).
+    is eliminated (their score counts as it stood then). ``minor_species`` are the Minor Species
+    tokens on the reputation track (New Dangers); ``minor_cube`` says the Population Cube token
+    carries a cube from a population track.
     """
 
     seat: int
@@ -252,6 +302,8 @@ class PlayerState:
     passed: bool = False
     eliminated: bool = False
     final_score: int | None = None
+    minor_species: tuple[MinorSpecies, ...] = field(default=(), metadata=OMIT_DEFAULT)
+    minor_cube: bool = field(default=False, metadata=OMIT_DEFAULT)
 
     def resource(self, kind: Resource) -> int:
         """Money, science or materials in storage."""
@@ -318,6 +370,22 @@ class Stack:
 
 
 @dataclass(frozen=True, slots=True)
+class Voyage:
+    """A ship in a Black Hole (New Dangers): off the board until it returns.
+
+    ``back`` is the round it must return in (before one of its owner's actions that round; it is
+    lost if not) and ``hole`` where the Black Hole is, whose printed exit rule says where the
+    ship may come back. A voyage carries no damage: a combat phase, which repairs every ship,
+    passes before it comes back (a ship back at once is never a voyage).
+    """
+
+    seat: int
+    ship_class: ShipClass
+    back: int
+    hole: Hex
+
+
+@dataclass(frozen=True, slots=True)
 class GameState:
     """The whole game. Build it with ``engine.setup.new_game``; change it with ``apply``.
 
@@ -325,7 +393,8 @@ class GameState:
     III stacks. ``tech_bag`` and ``tech_tray`` count tiles per tech in ``tech_order()``;
     ``discovery_bag`` counts tiles per type in ``engine.discoveries`` order and
     ``discovery_out`` the tiles used up; ``reputation_bag`` counts tiles of value 1 to 4.
-    ``scores`` is set when the game is over.
+    ``scores`` is set when the game is over. New Dangers: ``voyages`` are the ships in a Black
+    Hole, ``minor_supply`` the Minor Species tokens that may still be bought.
     """
 
     config: GameConfig
@@ -348,6 +417,8 @@ class GameState:
     traitor: int | None = None
     scores: tuple[int, ...] | None = None
     combat: CombatState | None = None
+    voyages: tuple[Voyage, ...] = field(default=(), metadata=OMIT_DEFAULT)
+    minor_supply: tuple[MinorSpecies, ...] = field(default=(), metadata=OMIT_DEFAULT)
     index: Mapping[Hex, int] = field(default_factory=dict, compare=False, repr=False)
 
     # ----- lookups -------------------------------------------------------------------------
@@ -356,6 +427,10 @@ class GameState:
         """The sector at a hex, or ``None`` for an unexplored zone."""
         i = self.index.get(where)
         return None if i is None else self.sectors[i]
+
+    def explored(self, where: Hex) -> bool:
+        """True when the board hex ``where`` holds a sector (or the three parts of a Nebula)."""
+        return where in self.index or Hex(where.q, where.r, 1) in self.index
 
     def player(self, seat: int) -> PlayerState:
         """The player in a seat."""
