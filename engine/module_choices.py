@@ -7,8 +7,9 @@ the module action worth taking (or ``None``), so a bot stays free to weigh it ag
   anyway (a Pulsar activation costs no influence disc, so it is never worse than the action);
 * ``pulsar_extra(state, seat, actions, useful)``: a Pulsar activation worth taking instead of
   passing, for an action kind the bot finds useful now;
-* ``black_hole_dive(state, seat, moves)``: send the cheapest ship into a Black Hole whose
-  discovery tile is still there (the first ship to enter takes it);
+* ``black_hole_dive(state, seat, moves)``: send the cheapest ship that survives the hole's 1
+  damage (else the cheapest) into a Black Hole whose discovery tile is still there (the first
+  ship to enter takes it);
 * ``return_from_black_hole(state, seat, actions)``: bring a ship back, to the best sector;
 * ``supernova_risk(state, where, seat)``: the exact chance the Supernova explodes at the next
   upkeep if ``seat`` controls it; ``stabilising_track(state, seat)``: the track whose next tech
@@ -18,7 +19,9 @@ the module action worth taking (or ``None``), so a bot stays free to weigh it ag
 * ``token_cube_track(state, seat, actions)``: the track whose cube raises production most;
 * ``special_sector_value(tile)``: how much a bot may value placing a special sector;
 * ``attack_margin(sector, margin)``: the strength margin a bot needs to attack a sector, lower
-  for a Nebula part still holding its discovery tile (one Ancient guards a prize);
+  for a Nebula part still holding its discovery tile (one Ancient guards a prize), and
+  ``nebula_staging(state, seat)``: the player's sectors next to such a part (where to build the
+  ships that will take it);
 * ``wants_rift_upgrade(state, seat)``, ``rift_placement(state, seat, actions)`` and
   ``rift_install(state, seat, actions)``: arm the player's most numerous ship class with a Rift
   Cannon (or a Rift Conductor found), and ``rift_tech_bonus(state, tech_id)`` for research.
@@ -39,7 +42,7 @@ from engine.actions.pulsar import ActivatePulsar
 from engine.actions.upgrade import InstallPart, PlacePart
 from engine.board import production, take_cube
 from engine.enums import ActionKind
-from engine.galaxy import entering_creates_conflict
+from engine.galaxy import connected_sectors, entering_creates_conflict
 from engine.hexes import Hex
 from engine.modules import MinorSpecies, Module, SpecialSector, minor_token
 from engine.sectors import sector_tile
@@ -83,7 +86,8 @@ def black_hole_dive(
     state: GameState, seat: int, moves: Sequence[Action]
 ) -> MoveShip | MoveDamagedShip | None:
     """A move into a Black Hole that still holds its discovery tile, with the cheapest ship
-    offered (``None`` if there is no such move)."""
+    offered that would survive coming back at once with 1 damage, else the cheapest (``None``
+    if there is no such move)."""
     dives: list[MoveShip | MoveDamagedShip] = []
     for a in moves:
         if not isinstance(a, MoveShip | MoveDamagedShip):
@@ -93,7 +97,14 @@ def black_hole_dive(
             dives.append(a)
     if not dives:
         return None
-    return min(dives, key=lambda a: (SHIP_COST_ORDER.index(a.ship_class), a.origin, a.target))
+    player = state.players[seat]
+
+    def key(a: MoveShip | MoveDamagedShip) -> tuple[bool, int, Hex, Hex]:
+        damage = a.damage if isinstance(a, MoveDamagedShip) else 0
+        survives = player.blueprint(a.ship_class).stats.hull > damage
+        return not survives, SHIP_COST_ORDER.index(a.ship_class), a.origin, a.target
+
+    return min(dives, key=key)
 
 
 def _return_value(state: GameState, seat: int, where: Hex) -> tuple[int, int]:
@@ -211,6 +222,17 @@ def attack_margin(sector: SectorState, margin: float) -> float:
     if sector.hex.part and sector.discovery:
         return margin * NEBULA_MARGIN_SHARE
     return margin
+
+
+def nebula_staging(state: GameState, seat: int) -> frozenset[Hex]:
+    """The player's sectors connected to a Nebula part that still holds its discovery tile."""
+    out: set[Hex] = set()
+    generator = state.players[seat].has_tech("wormhole_generator")
+    for sector in state.controlled(seat):
+        for other in connected_sectors(state, sector.hex, generator, portals=False):
+            if other.hex.part and other.discovery:
+                out.add(sector.hex)
+    return frozenset(out)
 
 
 def special_sector_value(tile: int) -> int:

@@ -70,6 +70,7 @@ from engine.module_choices import (
     attack_margin,
     black_hole_dive,
     minor_species_buy,
+    nebula_staging,
     pulsar_extra,
     pulsar_instead,
     return_from_black_hole,
@@ -345,6 +346,8 @@ class GreedyPlayer:
         explore_zones = _count(state, seat, ActionKind.EXPLORE)
         if ActionKind.EXPLORE in kinds and explore_zones and state.round <= 6:
             return TakeAction(ActionKind.EXPLORE)
+        if ActionKind.BUILD in kinds and _nebula_builds(state, seat):
+            return TakeAction(ActionKind.BUILD)  # ships to take a Nebula part's discovery tile
         if ActionKind.RESEARCH in kinds and _count(state, seat, ActionKind.RESEARCH):
             return TakeAction(ActionKind.RESEARCH)
         if ActionKind.UPGRADE in kinds and wants_rift_upgrade(state, seat):
@@ -374,7 +377,10 @@ class GreedyPlayer:
             return (
                 self._best(
                     techs,
-                    lambda a: (a.track is steady, _tech_value(a.tech) + rift_tech_bonus(state, a.tech)),
+                    lambda a: (
+                        a.track is steady,
+                        _tech_value(a.tech) + rift_tech_bonus(state, a.tech),
+                    ),
                 )
                 if techs
                 else end
@@ -392,11 +398,9 @@ class GreedyPlayer:
             if moves:
                 return self._best(moves, lambda a: _ship_value(state, seat, a))
             return black_hole_dive(state, seat, options) or end
-        if d.kind is ActionKind.INFLUENCE:
-            discs = [a for a in options if isinstance(a, InfluenceDisc) and a.origin is None]
-            if discs and margin(state, seat, 1) >= 3:
-                return self._best(discs, lambda a: _value_at(state, a.target))
-            return end
+        discs = [a for a in options if isinstance(a, InfluenceDisc) and a.origin is None]
+        if discs and margin(state, seat, 1) >= 3:
+            return self._best(discs, lambda a: _value_at(state, a.target))
         return end
 
     def _upkeep(self, state: GameState, seat: int, options: list[Action]) -> Action:
@@ -507,7 +511,9 @@ def _dive(state: GameState, seat: int) -> bool:
     """True when a move activation could send a ship into a Black Hole with its tile."""
     if not any(s.discovery and s.printed.special is not None for s in state.sectors):
         return False
-    return black_hole_dive(state, seat, _activation_options(state, seat, ActionKind.MOVE)) is not None
+    return (
+        black_hole_dive(state, seat, _activation_options(state, seat, ActionKind.MOVE)) is not None
+    )
 
 
 def _ship_value(state: GameState, seat: int, move: MoveShip) -> float:
@@ -540,6 +546,14 @@ def _warships(state: GameState, seat: int) -> list[Build]:
     ]
     builds.sort(key=lambda a: (a.item != ShipClass.CRUISER.value, a.where))
     return builds
+
+
+def _nebula_builds(state: GameState, seat: int) -> list[Build]:
+    """Warships to build next to a Nebula part that still holds its discovery tile."""
+    staging = nebula_staging(state, seat)
+    if not staging:
+        return []
+    return [a for a in _warships(state, seat) if a.where in staging]
 
 
 def _builds(state: GameState, seat: int) -> list[Action]:

@@ -24,8 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from engine import battle, combat
-from engine import supernova
+from engine import battle, combat, supernova
 from engine.actions import (
     black_hole,
     colony,

@@ -206,8 +206,7 @@ def stack_tiles(
         if t.ring == ring
         and (warp_portals or not t.warp_portal)
         and (
-            t.kind is SectorKind.STANDARD
-            or (t.special is not None and t.special.module in modules)
+            t.kind is SectorKind.STANDARD or (t.special is not None and t.special.module in modules)
         )
     )
 

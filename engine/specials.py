@@ -4,7 +4,7 @@ Small predicates every path calls (exploring, moving, influence, combat, upkeep,
 rule about a special sector lives in one place:
 
 * a **Nebula** is three sectors, its parts (``Hex(q, r, part)``); they take no influence disc;
-* a **Black Hole** keeps no ship (a ship that enters leaves the board: ``engine.actions.black_hole``);
+* a **Black Hole** keeps no ship (one that enters leaves the board, ``engine.actions.black_hole``);
 * an **exploded Supernova** (its tile flipped) has no squares and no wormholes and takes no disc;
 * a **Pulsar**'s disc stands on one of its action spaces (``SectorState.pulsar``).
 

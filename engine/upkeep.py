@@ -22,8 +22,8 @@ from engine.decisions import Upkeep
 from engine.elimination import eliminate
 from engine.enums import Resource
 from engine.hexes import Hex
-from engine.supernova import supernova_rolls
 from engine.state import GameState
+from engine.supernova import supernova_rolls
 
 
 @register

@@ -88,9 +88,7 @@ def legal_ally(state: GameState, seat: int) -> list[Action]:
     if not room_for_token(player):
         return []
     return [
-        AllyMinorSpecies(m)
-        for m in state.minor_supply
-        if minor_token(m).credits <= player.money
+        AllyMinorSpecies(m) for m in state.minor_supply if minor_token(m).credits <= player.money
     ]
 
 

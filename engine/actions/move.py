@@ -17,7 +17,6 @@ from dataclasses import dataclass, replace
 from blueprints import ShipClass
 from engine.actions import black_hole
 from engine.actions.base import Action, register
-from engine.actions.build import place_ship
 from engine.decisions import Activations
 from engine.galaxy import free_ships, move_targets
 from engine.hexes import Hex

@@ -36,6 +36,7 @@ import numpy as np
 from blueprints import Blueprint, Origin, ShipClass, npc_tile, ship_class_info
 from blueprints import species as find_species
 from engine.actions.base import Action, parse_action
+from engine.actions.black_hole import ReturnShip
 from engine.actions.build import Build, place_ship
 from engine.actions.colony import Colonize
 from engine.actions.combat import AssignDamage, DestroyCube, KeepReputation, RetreatTo, RollDice
@@ -43,7 +44,6 @@ from engine.actions.diplomacy import AcceptDiplomacy
 from engine.actions.discovery import ChooseSector, RevealDiscovery, TakeReward
 from engine.actions.explore import ExploreZone, PlaceSector
 from engine.actions.influence import InfluenceDisc
-from engine.actions.black_hole import ReturnShip
 from engine.actions.minor_species import AllyMinorSpecies
 from engine.actions.move import MoveDamagedShip, MoveShip
 from engine.actions.pulsar import ActivatePulsar
@@ -75,8 +75,8 @@ from engine.play import random_config, sample_chance
 from engine.players import RandomPlayer
 from engine.rules import apply, chance_outcomes, legal_actions
 from engine.sectors import home_tile, sector_tile, stack_tiles
-from engine.specials import is_black_hole, is_pulsar
 from engine.setup import new_game
+from engine.specials import is_black_hole, is_pulsar
 from engine.state import CHANCE, NPC, NPC_CLASSES, SHIP_CLASSES, GameConfig, GameState
 from engine.tables import tables
 from engine.tech_supply import initial_bag, tech_order
@@ -660,7 +660,9 @@ class CuriousPlayer(RandomPlayer):
     """A random player that, with chance ``curiosity``, takes a move into a Black Hole or a
     Nebula part, or the move action, when there is one (random players seldom find them)."""
 
-    def __init__(self, rng: np.random.Generator, reckless: float, aggression: float, curiosity: float) -> None:
+    def __init__(
+        self, rng: np.random.Generator, reckless: float, aggression: float, curiosity: float
+    ) -> None:
         super().__init__(rng, reckless, aggression)
         self.curiosity = curiosity
 

@@ -49,7 +49,9 @@ def test_the_special_sectors_of_the_text() -> None:
         assert len(special_tiles(kind)) == 2, kind
     assert sector_tile(396).name == "Cygnus X-1" and sector_tile(399).name == "V616 Mon"
     assert special_tiles(SpecialSector.NEBULA) == (295, 395)
-    assert all(sector_tile(t).kind is SectorKind.SPECIAL for k in SpecialSector for t in special_tiles(k))
+    assert all(
+        sector_tile(t).kind is SectorKind.SPECIAL for k in SpecialSector for t in special_tiles(k)
+    )
     # Only the rings of the chosen modules get them: ring II the Nebula 295, ring III the rest.
     assert len(stack_tiles(2, modules=MODULES)) == 14 and len(stack_tiles(1, modules=MODULES)) == 10
     assert len(stack_tiles(3, modules=MODULES)) == 27

@@ -41,7 +41,7 @@ def register(subparsers: Any) -> None:
     p.add_argument(
         "--modules",
         default="",
-        help=f"New Dangers modules, comma-separated, or all ({', '.join(m.value for m in MODULES)})",
+        help="New Dangers modules, comma-separated, or all: " + ", ".join(m.value for m in MODULES),
     )
     p.add_argument("--record", metavar="FILE", help="write the game record (JSON) to FILE")
     p.add_argument("--json", action="store_true", help="print JSON")
