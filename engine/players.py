@@ -40,6 +40,7 @@ from engine.actions.diplomacy import AcceptDiplomacy, ProposeDiplomacy
 from engine.actions.discovery import ChooseResource, KeepAsVp, TakeReward
 from engine.actions.explore import DiscardSector, ExploreZone, PlaceSector
 from engine.actions.influence import InfluenceDisc, ReturnCube
+from engine.actions.minor_species import AllyMinorSpecies
 from engine.actions.move import MoveDamagedShip, MoveShip
 from engine.actions.research import Research
 from engine.actions.trade import Trade
@@ -82,6 +83,7 @@ from engine.module_choices import (
     token_cube_track,
     wants_rift_upgrade,
 )
+from engine.modules import minor_token
 from engine.sectors import sector_tile
 from engine.state import NPC, GameState
 from engine.tables import tables
@@ -126,11 +128,19 @@ def _spends_disc(action: Action) -> bool:
     return isinstance(action, InfluenceDisc) and action.origin is None and action.target is not None
 
 
+def _token_ruins(state: GameState, seat: int, action: Action) -> bool:
+    """True for a Minor Species token whose credits would leave the upkeep unpaid."""
+    if not isinstance(action, AllyMinorSpecies):
+        return False
+    return margin(state, seat) - minor_token(action.species).credits < 0
+
+
 class RandomPlayer:
     """Uniformly random among the legal actions, with its own generator.
 
     ``reckless`` is the chance of ignoring the one guard: the player does not spend an influence
-    disc (on an action or a sector) that would leave it unable to pay this round's upkeep.
+    disc (on an action or a sector), nor money on a Minor Species token (New Dangers), that
+    would leave it unable to pay this round's upkeep.
     Without the guard random players spend every disc in round 1 and are all eliminated by
     round 2; with it they play whole games (the conformance harness uses a little
     recklessness to reach eliminations too).
@@ -153,9 +163,11 @@ class RandomPlayer:
         options = list(actions)
         seat = state.to_act
         assert seat is not None
-        if self.rng.random() >= self.reckless and margin(state, seat, 1) < 0:
-            careful = [a for a in options if not _spends_disc(a)]
-            options = careful or options
+        if self.rng.random() >= self.reckless:
+            if margin(state, seat, 1) < 0:
+                careful = [a for a in options if not _spends_disc(a)]
+                options = careful or options
+            options = [a for a in options if not _token_ruins(state, seat, a)] or options
         if self.aggression and self.rng.random() < self.aggression:
             bold = warlike(state, options)
             options = bold or options

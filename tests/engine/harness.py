@@ -72,14 +72,14 @@ from engine.events import step_events
 from engine.hexes import Hex
 from engine.modules import MINOR_SPECIES, Module
 from engine.play import random_config, sample_chance
-from engine.players import RandomPlayer
+from engine.players import RandomPlayer, margin
 from engine.rules import apply, chance_outcomes, legal_actions
 from engine.sectors import home_tile, sector_tile, stack_tiles
 from engine.setup import new_game
 from engine.specials import is_black_hole, is_pulsar
 from engine.state import CHANCE, NPC, NPC_CLASSES, SHIP_CLASSES, GameConfig, GameState
 from engine.tables import tables
-from engine.tech_supply import initial_bag, tech_order
+from engine.tech_supply import initial_bag, tech_index, tech_order
 from engine.upkeep import Abandon
 
 
@@ -656,6 +656,36 @@ def add_skirmish(state: GameState) -> GameState:
     return state
 
 
+def arm_with_rift(state: GameState) -> GameState:
+    """The first player whose cruiser can take it gets the Rift Cannon tech (its one tile, from
+    the bag or the tray) and a rift cannon in place of its cruiser's ion cannon, so that
+    skirmishes roll rift dice (random players seldom research and fit it)."""
+    i = tech_index("rift_cannon")
+    if not (state.tech_bag[i] or state.tech_tray[i]):
+        return state
+    for p in state.players:
+        bp = p.blueprint(ShipClass.CRUISER)
+        slots = [
+            k for k, part in enumerate(bp.slots) if part is not None and part.id == "ion_cannon"
+        ]
+        if not slots:
+            continue
+        try:
+            armed = bp.upgrade(remove=(), place=(slots[0], "rift_cannon"), techs=["rift_cannon"])
+        except ValueError:
+            continue
+        blueprints = tuple(armed if b.ship_class is ShipClass.CRUISER else b for b in p.blueprints)
+        techs = (p.techs[0] + ("rift_cannon",), p.techs[1], p.techs[2])
+        state = state.with_player(replace(p, blueprints=blueprints, techs=techs))
+        bag, tray = list(state.tech_bag), list(state.tech_tray)
+        if bag[i]:
+            bag[i] -= 1
+        else:
+            tray[i] -= 1
+        return replace(state, tech_bag=tuple(bag), tech_tray=tuple(tray))
+    return state
+
+
 class CuriousPlayer(RandomPlayer):
     """A random player that, with chance ``curiosity``, takes a move into a Black Hole or a
     Nebula part, or the move action, when there is one (random players seldom find them)."""
@@ -672,7 +702,9 @@ class CuriousPlayer(RandomPlayer):
             if special:
                 return special[int(self.rng.integers(len(special)))]
             moving = [a for a in actions if str(a) in ("action move", "reaction move")]
-            if moving and any(_special_near(state) for _ in (0,)):
+            seat = state.to_act
+            assert seat is not None
+            if moving and _special_near(state) and margin(state, seat, 1) >= 0:
                 return moving[0]
         return super().choose(state, actions)
 
@@ -742,6 +774,8 @@ def play_checked(
             and not report.steps_in_game
         ):
             state = add_skirmish(state)
+            if config.rift_cannon:
+                state = arm_with_rift(state)
             check_invariants(state)
             report.steps_in_game = 1
         seat = state.to_act
