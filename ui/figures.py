@@ -336,7 +336,7 @@ def _ship_points(sectors: Sequence[SectorState]) -> dict[int, dict[str, list[obj
         for k, (seat, ship_class, count) in enumerate(entries):
             spread = len(entries)
             x = cx + (k - (spread - 1) / 2) * (0.22 if part else 0.32)
-            y = cy - (0.15 if part else 0.42)
+            y = cy - (0.25 if part else 0.42)
             bucket = points.setdefault(seat, {"x": [], "y": [], "symbol": [], "text": []})
             bucket["x"].append(x)
             bucket["y"].append(y)
@@ -402,8 +402,8 @@ def _add_specials(
         for k, i in enumerate(indices):
             v = state.voyages[i]
             style = styles.get(v.seat)
-            vx.append(cx + (k - (len(indices) - 1) / 2) * 0.32)
-            vy.append(cy - 0.4)
+            vx.append(cx + (k - (len(indices) - 1) / 2) * 0.5)
+            vy.append(cy - 0.35)
             vtext.append(voyage_text(v))
             vcolour.append(style.colour if style is not None else seat_colour(None, v.seat))
             vsymbol.append(CLASS_SYMBOLS.get(v.ship_class, "circle"))
@@ -523,7 +523,7 @@ def galaxy_figure(
             marker={"size": 38, "color": "rgba(0,0,0,0)"},
             text=[f"<b>{sector_label(s)}</b>" for s in sectors],
             textfont={
-                "size": 13,
+                "size": [10 if s.hex.part else 13 for s in sectors],
                 "color": [
                     "#eeeeee" if sector_fill(s) == BLACK_HOLE_FILL else "#111111" for s in sectors
                 ],
@@ -556,7 +556,7 @@ def galaxy_figure(
         ]
         cx, cy = sector_centre(sector)
         for k, (kind, n) in enumerate(present):
-            npc_x.append(cx + (k - (len(present) - 1) / 2) * 0.4)
+            npc_x.append(cx + (k - (len(present) - 1) / 2) * 0.4 - (0.1 if sector.hex.part else 0))
             npc_y.append(cy if sector.hex.part else cy - 0.05)
             npc_symbol.append(NPC_SYMBOLS[kind])
             npc_label.append(f"{n}" if kind == "ancient" else "")
@@ -604,6 +604,12 @@ def galaxy_figure(
         fig.add_trace(_legend_entry(ship_class.value, symbol, "#ffffff"))
     for kind, symbol in NPC_SYMBOLS.items():
         fig.add_trace(_legend_entry("GCDS" if kind == "gcds" else kind, symbol, "#222222"))
+    if any(pulsar_spaces(s) for s in sectors):
+        fig.add_trace(_legend_entry("pulsar action spaces (disc)", "square", "#ffffff"))
+    if state.voyages:
+        fig.add_trace(_legend_entry("in a black hole (→ round back)", "circle", BLACK_HOLE_FILL))
+    if any(s.exploded for s in sectors):
+        fig.add_trace(_legend_entry("exploded supernova", "asterisk-open", SUPERNOVA_LINE))
 
     fig.update_xaxes(visible=False)
     fig.update_yaxes(visible=False, scaleanchor="x", scaleratio=1)
