@@ -151,6 +151,8 @@ def due(state: GameState, seat: int) -> tuple[Voyage, ...]:
 
 def legal_returns(state: GameState, d: TurnStart) -> list[Action]:
     """At the start of a turn: bring back a ship due this round, on any sector its hole allows."""
+    if not state.voyages:
+        return []
     out: list[Action] = []
     seen: set[tuple[ShipClass, Hex]] = set()
     for v in due(state, d.seat):

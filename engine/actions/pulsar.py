@@ -19,6 +19,7 @@ from engine.actions.base import Action, register
 from engine.decisions import Activations, TurnStart
 from engine.enums import ActionKind
 from engine.hexes import Hex
+from engine.modules import Module
 from engine.specials import PULSAR_SPACES, is_pulsar
 from engine.state import GameState
 
@@ -35,7 +36,7 @@ class ActivatePulsar(Action):
 
 def legal_pulsars(state: GameState, d: TurnStart) -> list[Action]:
     """The Pulsar activations open to the player at the start of its turn."""
-    if state.players[d.seat].passed:
+    if not state.config.has(Module.PULSAR) or state.players[d.seat].passed:
         return []
     out: list[Action] = []
     for sector in state.controlled(d.seat):
