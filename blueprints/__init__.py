@@ -12,6 +12,7 @@ from blueprints.catalogue import (
     npc_tiles,
     part,
     parts,
+    reputation_tiles,
     ship_class_info,
     species,
     tech,
@@ -30,6 +31,7 @@ from blueprints.enums import (
 from blueprints.errors import BlueprintError
 from blueprints.npc import NpcTile
 from blueprints.parts import Part
+from blueprints.reputation import ReputationTiles
 from blueprints.species import Species
 from blueprints.stats import ShipStats
 from blueprints.techs import Tech
@@ -46,6 +48,7 @@ __all__ = [
     "Origin",
     "Part",
     "PartKind",
+    "ReputationTiles",
     "ShipClass",
     "ShipStats",
     "Species",
@@ -57,6 +60,7 @@ __all__ = [
     "npc_tiles",
     "part",
     "parts",
+    "reputation_tiles",
     "ship_class_info",
     "species",
     "tech",

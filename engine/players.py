@@ -8,15 +8,16 @@ control while its economy allows, research the techs it can afford that are wort
 pay at once, and pass when another action would cost more upkeep than it earns. It fights when it
 is much stronger: it builds warships next to a sector it can attack (NPCs or another player) and
 moves in when its ships' firepower x durability there is at least ``GreedyPlayer.margin`` times
-the defenders'. In battle it assigns hits with calc's greedy policy (``calc.targeting``, through
-``calc.assignment.rule_assignment``), never retreats, keeps the best reputation tile and destroys
-cubes and fills graveyards in a fixed order. With the New Dangers modules it plays them through
-``engine.module_choices``: it brings ships back from a Black Hole first thing, buys Minor
-Species it can afford, activates Pulsars instead of the build, move or upgrade actions it would
-take (and before passing, for a useful build or move), sends a spare ship into a Black Hole that
-still holds its discovery tile, researches on its fullest track while a Supernova it controls
-may explode, and values special sectors when it places them (Nebula parts are attacked like any
-sector with Ancients, and their discovery tiles claimed).
+the defenders'. In battle it assigns hits with calc's greedy policy (``calc.rules.targeting``,
+through ``calc.rules.assignment.rule_assignment``), never retreats, keeps the best reputation tile
+and destroys cubes and fills graveyards in a fixed order. With the New Dangers modules it plays
+them through ``engine.module_choices``: it brings ships back from a Black Hole first thing, buys
+Minor Species it can afford, activates Pulsars instead of the build, move or upgrade actions it
+would take (and before passing, for a useful build or move), sends a spare ship into a Black
+Hole that still holds its discovery tile, researches on its fullest track while a Supernova it
+controls may explode, builds warships next to a Nebula part that still holds its discovery tile
+and attacks it at half its usual margin, fits a Rift Cannon it has researched, and values
+special sectors when it places them.
 
 ``peaceful`` still tells a move that starts a battle or an attack on population.
 """
@@ -30,8 +31,8 @@ import numpy as np
 
 from blueprints import ShipClass
 from blueprints import tech as find_tech
-from calc.model import ShipGroup, Side
-from calc.targeting import threat
+from calc import ShipGroup, Side
+from calc.rules import threat
 from engine.actions.base import Action
 from engine.actions.build import Build
 from engine.actions.colony import Colonize
@@ -504,9 +505,9 @@ def _value_at(state: GameState, where: Hex | None) -> int:
 
 
 def _activation_options(state: GameState, seat: int, kind: ActionKind) -> list[Action]:
-    from engine.rules import _KIND_LEGAL
+    from engine.rules import activation_options
 
-    return _KIND_LEGAL[kind](state, Activations(seat, kind, 1))
+    return activation_options(state, seat, kind)
 
 
 def _count(state: GameState, seat: int, kind: ActionKind) -> int:

@@ -23,10 +23,11 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
-from blueprints import Blueprint, NpcVariant, ShipClass, TechCategory
-from engine.enums import ActionKind, Phase, Resource
+from blueprints import Blueprint, NpcVariant, ShipClass, TechCategory, reputation_tiles
+from engine.discoveries import DiscoveryModule
+from engine.enums import ActionKind, Phase, Resource, RewardPlacement
 from engine.hexes import Hex, rotate_mask
 from engine.modules import MinorSpecies, Module, SpecialSector, canonical_modules
 from engine.sectors import SectorTile, part_edge_mask, sector_tile, special_tiles
@@ -62,9 +63,9 @@ Damage = tuple[tuple[int, ShipClass, tuple[int, ...]], ...]
 """Damage on ships in a sector: ``(seat or NPC, class, damage per damaged ship)``; each damage list
 is sorted, largest first, and holds no zeros; entries are sorted by seat then class order."""
 
-OMIT_DEFAULT = {"omit_default": True}
-"""Field metadata: the snapshot JSON leaves the field out while it has its default value, so
-positions of games without the New Dangers modules read and hash as they always did."""
+
+def _base_box_reputation() -> tuple[int, int, int, int]:
+    return reputation_tiles().counts
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,16 +73,39 @@ class GameConfig:
     """What the players chose before setup.
 
     ``species`` gives each seat's species in clockwise seat order. One NPC tile of each type is
-    used per game (``ancient``, ``guardian``, ``gcds`` printings). ``warp_portals`` keeps the
-    optional Warp Portals module (sectors 281, 381, 382 and the portal tech and tile);
-    ``rift_cannon`` adds the optional Rift Cannon tech and the Rift Conductor discovery.
+    used per game (``ancient``, ``guardian``, ``gcds`` printings). Modules of the bags:
+    ``warp_portals`` keeps the base box's optional Warp Portals module (sectors 281, 381, 382, the
+    Warp Portal rare tech and the Ancient Warp Portal discovery tile; rulebook p. 7);
+    ``worlds_afar`` adds the discovery tiles of the Remnants of Worlds Afar expansion (Jump
+    Drive, Morph Shield, Artifact Codex, Ancient Might, +3 Money and 3 of one resource);
+    ``rift_cannon`` adds New Dangers' Rift Cannon tech and Rift Conductor discovery tile.
     ``modules`` are the New Dangers modules (``engine.modules.Module``), kept sorted; the Rift
     Cannon is one of them, and ``rift_cannon`` and ``Module.RIFT_CANNON in modules`` always agree
     (either one turns it on).
+    ``reputation_tiles`` is the reputation bag at setup, tiles of value 1 to 4 (default: the base
+    box's, ``blueprints/data/reputation.toml``). ``reward_placement`` says where discovery
+    rewards that place something go (``RewardPlacement``).
 
+    ``LEGACY`` gives the value a field had before it existed: a game record or snapshot without
+    the field means that value (``engine.snapshot`` leaves a field out when it holds its legacy
+    value, so older records keep their state hashes). The defaults are the base box and the
+    rulebook; the legacy values are what Fleetlab used before the data was settled.
+
+    >>> c = GameConfig(("terran_directorate", "planta"))
+    >>> c.reputation_tiles, c.worlds_afar, c.reward_placement.value
+    ((12, 10, 7, 4), False, 'rulebook')
+    >>> sorted(m.value for m in c.discovery_modules)
+    ['base', 'warp_portals']
     >>> GameConfig(("planta", "hydran_progress"), modules=("rift_cannon",)).rift_cannon
     True
     """
+
+    LEGACY: ClassVar[Mapping[str, object]] = {
+        "worlds_afar": True,
+        "reputation_tiles": (12, 10, 7, 3),
+        "reward_placement": RewardPlacement.ANY_CONTROLLED,
+        "modules": (),
+    }
 
     species: tuple[str, ...]
     start_player: int = 0
@@ -90,7 +114,10 @@ class GameConfig:
     gcds: NpcVariant = NpcVariant.NORMAL
     warp_portals: bool = True
     rift_cannon: bool = False
-    modules: tuple[Module, ...] = field(default=(), metadata=OMIT_DEFAULT)
+    worlds_afar: bool = False
+    reputation_tiles: tuple[int, int, int, int] = field(default_factory=_base_box_reputation)
+    reward_placement: RewardPlacement = RewardPlacement.RULEBOOK
+    modules: tuple[Module, ...] = ()
 
     def __post_init__(self) -> None:
         chosen = set(canonical_modules(self.modules))
@@ -108,6 +135,18 @@ class GameConfig:
     def has(self, module: Module) -> bool:
         """True when the game is played with the module."""
         return module in self.modules
+
+    @property
+    def discovery_modules(self) -> frozenset[DiscoveryModule]:
+        """The discovery-tile modules in this game's bag."""
+        used = {DiscoveryModule.BASE}
+        if self.warp_portals:
+            used.add(DiscoveryModule.WARP_PORTALS)
+        if self.worlds_afar:
+            used.add(DiscoveryModule.WORLDS_AFAR)
+        if self.rift_cannon:
+            used.add(DiscoveryModule.RIFT_CANNON)
+        return frozenset(used)
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,9 +180,16 @@ class SectorState:
     ships: Fleet = ()
     arrivals: tuple[int, ...] = ()
     damage: Damage = ()
-    pulsar: ActionKind | None = field(default=None, metadata=OMIT_DEFAULT)
-    pulsar_used: bool = field(default=False, metadata=OMIT_DEFAULT)
-    exploded: bool = field(default=False, metadata=OMIT_DEFAULT)
+    pulsar: ActionKind | None = None
+    pulsar_used: bool = False
+    exploded: bool = False
+
+    LEGACY: ClassVar[Mapping[str, object]] = {
+        "pulsar": None,
+        "pulsar_used": False,
+        "exploded": False,
+    }
+    """New Dangers fields (``GameConfig.LEGACY``): left out of the JSON at these values."""
 
     def __post_init__(self) -> None:
         # The disc of a Pulsar sector is on one of its action spaces exactly while someone
@@ -302,8 +348,11 @@ class PlayerState:
     passed: bool = False
     eliminated: bool = False
     final_score: int | None = None
-    minor_species: tuple[MinorSpecies, ...] = field(default=(), metadata=OMIT_DEFAULT)
-    minor_cube: bool = field(default=False, metadata=OMIT_DEFAULT)
+    minor_species: tuple[MinorSpecies, ...] = ()
+    minor_cube: bool = False
+
+    LEGACY: ClassVar[Mapping[str, object]] = {"minor_species": (), "minor_cube": False}
+    """New Dangers fields (``GameConfig.LEGACY``): left out of the JSON at these values."""
 
     def resource(self, kind: Resource) -> int:
         """Money, science or materials in storage."""
@@ -417,9 +466,12 @@ class GameState:
     traitor: int | None = None
     scores: tuple[int, ...] | None = None
     combat: CombatState | None = None
-    voyages: tuple[Voyage, ...] = field(default=(), metadata=OMIT_DEFAULT)
-    minor_supply: tuple[MinorSpecies, ...] = field(default=(), metadata=OMIT_DEFAULT)
+    voyages: tuple[Voyage, ...] = ()
+    minor_supply: tuple[MinorSpecies, ...] = ()
     index: Mapping[Hex, int] = field(default_factory=dict, compare=False, repr=False)
+
+    LEGACY: ClassVar[Mapping[str, object]] = {"voyages": (), "minor_supply": ()}
+    """New Dangers fields (``GameConfig.LEGACY``): left out of the JSON at these values."""
 
     # ----- lookups -------------------------------------------------------------------------
 

@@ -3,7 +3,7 @@
 Every page solves through ``solve_key`` (the canonical JSON of a battle file in, a
 ``BattleResult`` out), so the cache key and the options of the file (method, samples, seed,
 reputation bag) live here. Battles of any number of sides, with retreat and population, go
-through ``calc.odds`` (sector combat).
+through ``calc.sector.ladder`` (sector combat).
 """
 
 from __future__ import annotations
@@ -12,10 +12,8 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from calc.battle_file import parse_battle
-from calc.model import Battle
-from calc.odds import Budget, exact_seconds_estimate, largest_battle_states, odds
-from calc.result import BattleResult
+from calc import Battle, BattleResult, parse_battle
+from calc.sector import Budget, exact_seconds_estimate, largest_battle_states, odds
 
 DASHBOARD_BUDGET = Budget()
 """The ladder's limits for the battle odds page (those of ``fleetlab odds``)."""
@@ -30,7 +28,7 @@ def solve_key(
     budget: Budget = DASHBOARD_BUDGET,
     progress: Callable[[float], None] | None = None,
 ) -> BattleResult:
-    """Solve the battle file whose canonical JSON is ``key`` by the ladder (``calc.odds``).
+    """Solve the battle file whose canonical JSON is ``key`` by the ladder (``calc.sector.ladder``).
 
     Raises the battle file's own errors for a bad document and ``BattleError`` for a battle
     the calculator refuses.

@@ -21,7 +21,7 @@ from engine.decisions import (
     ReputationDraw,
     TechDraw,
 )
-from engine.enums import Phase
+from engine.enums import Phase, RewardPlacement
 from engine.hexes import Hex
 from engine.modules import Module
 from engine.rules import apply, chance_outcomes, legal_actions
@@ -36,13 +36,21 @@ def started(
     guardians: Iterable[int] = (),
     reputation: Iterable[int] = (),
     start_player: int = 0,
+    worlds_afar: bool = False,
+    reward_placement: RewardPlacement = RewardPlacement.RULEBOOK,
     modules: Iterable[Module] = (),
     black_hole: int = 396,
     minor: Iterable[str] = (),
 ) -> GameState:
     """Round 1, action phase, start player to act; setup's draws chosen by the caller (with
     ``modules``: the Black Hole of the game and the Minor Species tokens of the supply)."""
-    config = GameConfig(tuple(species), start_player=start_player, modules=tuple(modules))
+    config = GameConfig(
+        tuple(species),
+        start_player=start_player,
+        worlds_afar=worlds_afar,
+        reward_placement=reward_placement,
+        modules=tuple(modules),
+    )
     state = new_game(config)
     wanted_techs = list(tray)
     wanted_guardians = list(guardians)

@@ -66,6 +66,7 @@ from engine.decisions import (
     SupernovaRoll,
 )
 from engine.discoveries import discovery_tiles
+from engine.discoveries import initial_bag as initial_discovery_bag
 from engine.enums import RESOURCES, ActionKind, Phase, Resource
 from engine.errors import IllegalActionError
 from engine.events import step_events
@@ -345,13 +346,13 @@ def _check_tiles(state: GameState) -> None:
     # Tech tiles: bag + tray + researched (starting techs are species components).
     researched = Counter(t for p in state.players for t in p.all_techs())
     researched.subtract(_starting_techs(config.species))
-    bag = initial_bag(config.rift_cannon)
+    bag = initial_bag(config.rift_cannon, config.warp_portals)
     for i, tech_id in enumerate(tech_order()):
         got = state.tech_bag[i] + state.tech_tray[i] + researched[tech_id]
         if got != bag[i] or state.tech_bag[i] < 0 or state.tech_tray[i] < 0:
             _fail(state, f"tech {tech_id!r}: {got} tiles accounted for, not {bag[i]}")
     # Discovery tiles.
-    total = sum(t.count for t in discovery_tiles(config.rift_cannon))
+    total = sum(initial_discovery_bag(config.discovery_modules))
     held = 0
     for p in state.players:
         held += len(p.discovery_vp) + len(p.parts_held) + len(p.end_tiles)
@@ -370,7 +371,7 @@ def _check_tiles(state: GameState) -> None:
     for d in state.pending:
         if isinstance(d, BattleReputationDraw | ReputationKeep):
             rep += len(d.drawn)
-    if rep != sum(tables().reputation_tiles) or min(state.reputation_bag) < 0:
+    if rep != sum(config.reputation_tiles) or min(state.reputation_bag) < 0:
         _fail(state, f"{rep} reputation tiles accounted for")
 
 
@@ -687,8 +688,9 @@ def arm_with_rift(state: GameState) -> GameState:
 
 
 class CuriousPlayer(RandomPlayer):
-    """A random player that, with chance ``curiosity``, takes a move into a Black Hole or a
-    Nebula part, or the move action, when there is one (random players seldom find them)."""
+    """A random player that, with chance ``curiosity``, claims or activates a Pulsar, takes a move
+    into a Black Hole or a Nebula part, or the move action, when there is one (random players
+    seldom find them)."""
 
     def __init__(
         self, rng: np.random.Generator, reckless: float, aggression: float, curiosity: float
@@ -710,6 +712,11 @@ class CuriousPlayer(RandomPlayer):
 
 
 def _to_special(state: GameState, action: Action) -> bool:
+    if isinstance(action, ActivatePulsar):
+        return True
+    if isinstance(action, Claim):
+        claimed = state.sector(action.where)
+        return claimed is not None and is_pulsar(claimed)
     if not isinstance(action, MoveShip | MoveDamagedShip):
         return False
     target = state.sector(action.target)
@@ -786,7 +793,8 @@ def play_checked(
             if abs(sum(p for _, p in outcomes) - 1.0) > 1e-9:
                 _fail(state, "chance outcomes do not add up to 1")
             action = sample_chance(state, rng)
-            if isinstance(state.decision, SectorDraw) and rng.random() < special_bias:
+            biased = special_bias and isinstance(state.decision, SectorDraw)
+            if biased and rng.random() < special_bias:
                 specials = [a for a, _ in outcomes if _is_special_draw(a)]
                 if specials:
                     action = specials[int(rng.integers(len(specials)))]
