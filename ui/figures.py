@@ -380,7 +380,7 @@ def _add_specials(
                 x=[x for _, x, _, _, _ in spaces],
                 y=[y for _, _, y, _, _ in spaces],
                 mode="markers+text",
-                marker={"symbol": "square", "size": 14, "color": fills, "line": {"width": 1}},
+                marker={"symbol": "square", "size": 11, "color": fills, "line": {"width": 1}},
                 text=[letter for _, _, _, letter, _ in spaces],
                 textfont={"size": 9, "color": "#111111"},
                 hoverinfo="skip",
@@ -524,7 +524,10 @@ def galaxy_figure(
             textfont={
                 "size": [10 if s.hex.part else 13 for s in sectors],
                 "color": [
-                    "#eeeeee" if sector_fill(s) == BLACK_HOLE_FILL else "#111111" for s in sectors
+                    "#eeeeee"
+                    if sector_fill(s) == BLACK_HOLE_FILL and s.owner is None
+                    else "#111111"
+                    for s in sectors
                 ],
             },
             customdata=[
@@ -542,6 +545,7 @@ def galaxy_figure(
     npc_x: list[float] = []
     npc_y: list[float] = []
     npc_symbol: list[str] = []
+    npc_size: list[int] = []
     npc_label: list[str] = []
     for sector in sectors:
         present = [
@@ -558,13 +562,14 @@ def galaxy_figure(
             npc_x.append(cx + (k - (len(present) - 1) / 2) * 0.4 - (0.1 if sector.hex.part else 0))
             npc_y.append(cy if sector.hex.part else cy - 0.05)
             npc_symbol.append(NPC_SYMBOLS[kind])
+            npc_size.append(10 if sector.hex.part else 15)
             npc_label.append(f"{n}" if kind == "ancient" else "")
     fig.add_trace(
         go.Scatter(
             x=npc_x,
             y=npc_y,
             mode="markers+text",
-            marker={"symbol": npc_symbol, "size": 15, "color": "#222222"},
+            marker={"symbol": npc_symbol, "size": npc_size, "color": "#222222"},
             text=npc_label,
             textposition="middle right",
             hoverinfo="skip",

@@ -209,7 +209,7 @@ def pulsar_spaces(sector: SectorState) -> list[tuple[float, float, str, bool]]:
         return []
     cx, cy = hex_centre(sector.hex)
     return [
-        (cx + (k - 1) * 0.3, cy + 0.62, PULSAR_LETTERS[kind], sector.pulsar is kind)
+        (cx + (k - 1) * 0.26, cy + 0.64, PULSAR_LETTERS[kind], sector.pulsar is kind)
         for k, kind in enumerate(PULSAR_SPACES)
     ]
 
