@@ -921,6 +921,14 @@ class _Importer:
                     f"{path}.sector", f"unknown sector {_quote(sector_value)}", "sector left out"
                 )
                 continue
+            if sector_tile(tile_id).kind is SectorKind.SPECIAL:
+                # New Dangers sectors need their module's state (engine.modules); not read yet.
+                self.problem(
+                    f"{path}.sector",
+                    f"sector {tile_id} is a New Dangers special sector, not imported",
+                    "sector left out",
+                )
+                continue
             if tile_id in tiles_seen:
                 self.problem(
                     f"{path}.sector",
