@@ -39,6 +39,7 @@ from engine.combat_state import CombatState
 from engine.decisions import Decision
 from engine.errors import EngineError, RecordError
 from engine.hexes import Hex
+from engine.modules import SpecialSector
 from engine.sectors import sector_tile
 from engine.state import GameState
 
@@ -312,5 +313,9 @@ def check_state(state: GameState, path: str = "state") -> None:
                 raise RecordError(f"{path}.sectors[{i}].ships[{j}]: seat {seat}, count {count}")
         if s.owner is not None and not 0 <= s.owner < n:
             raise RecordError(f"{path}.sectors[{i}].owner: no seat {s.owner}")
+        nebula = printed.special is SpecialSector.NEBULA
+        if nebula != bool(s.hex.part):
+            where = "a Nebula part [q, r, 1-3]" if nebula else "a whole hex [q, r]"
+            raise RecordError(f"{path}.sectors[{i}].hex: sector {s.tile} must be on {where}")
     if len(state.reputation_bag) != 4 or min(state.reputation_bag) < 0:
         raise RecordError(f"{path}.reputation_bag: {state.reputation_bag!r}")

@@ -31,7 +31,13 @@ from engine.modules import MODULES
 from engine.rules import legal_actions
 from engine.state import GameState, SectorState, Voyage
 from tests.engine.builders import sector, started, with_sector
-from tests.engine.harness import InvariantError, check_invariants, check_step, play_checked
+from tests.engine.harness import (
+    GameReport,
+    InvariantError,
+    check_invariants,
+    check_step,
+    play_checked,
+)
 
 GAMES_PER_COUNT = 40
 SKIRMISHES_PER_COUNT = 20
@@ -129,20 +135,25 @@ def test_every_player_count_sees_diplomacy_and_eliminations() -> None:
 MODULE_GAMES_PER_COUNT = 10
 
 
+def module_game(players: int, seed: int) -> GameReport:
+    """A harness game with every New Dangers module; odd seeds are skirmishes."""
+    return play_checked(
+        players,
+        7000 * players + seed,
+        reckless=0.1,
+        aggression=0.2,
+        skirmish=seed % 2 == 1,
+        modules=MODULES,
+        special_bias=0.6,
+        curiosity=0.4,
+    )
+
+
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_new_dangers_games_keep_every_invariant(players: int) -> None:
     events: Counter[str] = Counter()
     for seed in range(MODULE_GAMES_PER_COUNT):
-        report = play_checked(
-            players,
-            7000 * players + seed,
-            reckless=0.1,
-            aggression=0.2,
-            skirmish=seed % 2 == 1,
-            modules=MODULES,
-            special_bias=0.6,
-            curiosity=0.4,
-        )
+        report = module_game(players, seed)
         final = report.final
         assert final is not None and final.is_over
         assert final.round == 8 or all(p.eliminated for p in final.players)
@@ -158,17 +169,7 @@ def test_new_dangers_games_show_every_event() -> None:
     events: Counter[str] = Counter()
     for players in (3, 4, 5):
         for seed in range(4):
-            report = play_checked(
-                players,
-                7000 * players + seed,
-                reckless=0.1,
-                aggression=0.2,
-                skirmish=seed % 2 == 1,
-                modules=MODULES,
-                special_bias=0.6,
-                curiosity=0.4,
-            )
-            events.update(report.events)
+            events.update(module_game(players, seed).events)
     missing = [e for e in EVENTS if not events[e]]
     assert not missing, missing
 

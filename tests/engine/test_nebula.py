@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from blueprints import ShipClass
 from engine.actions.explore import place_nebula
 from engine.battle_view import sector_battle
 from engine.decisions import DiscoveryChoice, DiscoveryReveal, ExploreControl
+from engine.errors import RecordError
 from engine.galaxy import connected_sectors, explorable_zones, move_targets, sector_across
 from engine.hexes import Hex, parse_hex
 from engine.modules import Module
@@ -169,3 +172,15 @@ def test_a_nebula_position_reads_back_and_parts_have_a_text_form() -> None:
     assert read_snapshot(snapshot(s)) == s
     assert parse_hex(str(part(NEBULA, 2))) == part(NEBULA, 2)
     assert snapshot(s)["state"]["sectors"][-1]["hex"] == [0, -3, 3]
+
+
+def test_a_snapshot_with_a_nebula_on_a_whole_hex_is_refused() -> None:
+    s = with_nebula(two())
+    data = snapshot(s)
+    data["state"]["sectors"][-1]["hex"] = [0, -3]
+    with pytest.raises(RecordError, match=r"sector 295 must be on a Nebula part"):
+        read_snapshot(data)
+    plain = snapshot(two())
+    plain["state"]["sectors"][1]["hex"] = [0, -2, 2]
+    with pytest.raises(RecordError, match="must be on a whole hex"):
+        read_snapshot(plain)
