@@ -30,14 +30,16 @@ from blueprints.enums import (
 )
 from blueprints.errors import BlueprintError
 from blueprints.npc import NpcTile
-from blueprints.parts import Part
 from blueprints.reputation import ReputationTiles
-from blueprints.species import Species
+from blueprints.ship_part import Part
+from blueprints.species_board import DRACO, PLANTA, Species
 from blueprints.stats import ShipStats
-from blueprints.techs import Tech
+from blueprints.tech_tile import Tech
 
 __all__ = [
+    "DRACO",
     "OUTSIDE",
+    "PLANTA",
     "Blueprint",
     "BlueprintError",
     "Confidence",

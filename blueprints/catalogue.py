@@ -28,10 +28,10 @@ from blueprints.enums import (
 )
 from blueprints.errors import DataError, UnknownIdError
 from blueprints.npc import NpcTile
-from blueprints.parts import Part
 from blueprints.reputation import REPUTATION_VALUES, ReputationTiles
 from blueprints.ship_classes import DriveRule, ShipClassInfo
-from blueprints.species import (
+from blueprints.ship_part import Part
+from blueprints.species_board import (
     Activations,
     BlueprintLayout,
     PrintedBonus,
@@ -39,7 +39,7 @@ from blueprints.species import (
     Species,
 )
 from blueprints.stats import ShipStats
-from blueprints.techs import Tech, TechDraws, TrackRules
+from blueprints.tech_tile import Tech, TechDraws, TrackRules
 
 EMPTY_SLOT = "-"
 BLOCKED_SLOT = "x"

@@ -34,9 +34,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from blueprints import DieColour, ShipClass
+from blueprints import DRACO, DieColour, ShipClass
 from calc import Battle, Side, battle_order
-from calc.rules import MAX_REPUTATION_TILES, RIFT_FACES, die_hits
+from calc.rules import ancients_fight, cubes_from_face, destroys_every_cube, tiles_drawn
 from engine.actions.base import Action
 from engine.actions.combat import DestroyCube, KeepReputation, RollDice, ToGraveyard
 from engine.actions.explore import claim_sector
@@ -58,13 +58,11 @@ from engine.decisions import (
 )
 from engine.elimination import eliminate
 from engine.enums import RESOURCES, Phase, Resource, SquareType
-from engine.galaxy import DRACO
 from engine.hexes import Hex
 from engine.specials import can_hold_disc
 from engine.state import CHANCE, NPC, GameState, SectorState
 
 ORBITAL_SQUARE = -1
-PLANTA = "planta"
 NEUTRON_BOMBS = "neutron_bombs"
 NEUTRON_ABSORBER = "neutron_absorber"
 
@@ -165,7 +163,11 @@ def begin_sector(state: GameState, where: Hex) -> GameState:
 def _side_ships(state: GameState, sector: SectorState, side: int, against: int | None) -> int:
     if side != NPC:
         return sector.ships_of(side)
-    sit_out = against is not None and against != NPC and state.players[against].species == DRACO
+    sit_out = (
+        against is not None
+        and against != NPC
+        and not ancients_fight(state.players[against].species)
+    )
     return sector.guardian + sector.gcds + (0 if sit_out else sector.ancients)
 
 
@@ -185,10 +187,10 @@ def next_pair(state: GameState) -> GameState:
 
 
 def reputation_tiles(tally: Tally) -> int:
-    """Tiles a player draws after the sector's battles (``calc.rules.accounting`` accounting)."""
-    if not tally.fought:
-        return 0
-    return min(MAX_REPUTATION_TILES, tally.earned + (0 if tally.all_retreat else 1))
+    """Tiles a player draws after the sector's battles (``calc.rules.tiles_drawn``)."""
+    return tiles_drawn(
+        tally.earned, took_part=tally.fought, participation=not tally.all_retreat, npc=False
+    )
 
 
 def begin_draws(state: GameState) -> GameState:
@@ -294,8 +296,11 @@ def begin_attack(state: GameState, where: Hex, seat: int) -> GameState:
         return state
     victim = state.players[owner]
     attacker = state.players[seat]
-    bombs = attacker.has_tech(NEUTRON_BOMBS) and not victim.has_tech(NEUTRON_ABSORBER)
-    if victim.species == PLANTA or bombs:
+    if destroys_every_cube(
+        victim_species=victim.species,
+        neutron_bombs=attacker.has_tech(NEUTRON_BOMBS),
+        neutron_absorber=victim.has_tech(NEUTRON_ABSORBER),
+    ):
         for square in _cubes(sector):
             state = destroy_cube(state, where, square)
         return state
@@ -328,13 +333,7 @@ def cube_damage(
 ) -> int:
     """Cubes destroyed by one ship type's dice against shield 0."""
     computer = state.players[d.attacker].blueprint(d.classes[0]).stats.computer
-    points = 0
-    for colour, face in faces:
-        if colour is DieColour.PINK:
-            points += RIFT_FACES[face - 1][0]
-        elif die_hits(face, computer, 0):
-            points += colour.damage
-    return points
+    return sum(cubes_from_face(colour, face, computer) for colour, face in faces)
 
 
 def apply_population_roll(state: GameState, d: PopulationRoll, action: RollDice) -> GameState:

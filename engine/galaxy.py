@@ -24,12 +24,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from blueprints import DRACO
 from engine.hexes import Hex, opposite, rotate_mask
 from engine.sectors import part_edge_mask
 from engine.specials import is_black_hole
 from engine.state import GameState, SectorState
 
-DRACO = "descendants_of_draco"
 WORMHOLE_GENERATOR = "wormhole_generator"
 CLOAKING_DEVICE = "cloaking_device"
 

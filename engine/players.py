@@ -29,7 +29,7 @@ from typing import Protocol, TypeVar
 
 import numpy as np
 
-from blueprints import ShipClass
+from blueprints import DRACO, ShipClass
 from blueprints import tech as find_tech
 from calc import ShipGroup, Side
 from calc.rules import threat
@@ -66,7 +66,7 @@ from engine.decisions import (
 )
 from engine.discoveries import DiscoveryKind, discovery_tile
 from engine.enums import ActionKind, Resource
-from engine.galaxy import DRACO, entering_creates_conflict
+from engine.galaxy import entering_creates_conflict
 from engine.hexes import Hex
 from engine.module_choices import (
     attack_margin,

@@ -8,6 +8,8 @@ driver samples one (``engine.play``) or a game record supplies it.
 
 Free actions: during their own action or reaction a player may also use colony ships, trade,
 (with 4+ players) propose diplomacy and (New Dangers) establish relations with a Minor Species;
+at the start of a turn (before choosing an action, reaction or pass) trade, diplomacy and Minor
+Species but not colony ships, which the rules allow only "during your action or reaction";
 during upkeep colony ships and trading. At the start of a turn a player may also activate a
 Pulsar (instead of an action) and bring back ships due from a Black Hole.
 
@@ -115,8 +117,8 @@ def activation_options(state: GameState, seat: int, kind: ActionKind) -> list[Ac
     return _KIND_LEGAL[kind](state, Activations(seat, kind, 1))
 
 
-def _free(state: GameState, seat: int) -> list[Action]:
-    out: list[Action] = list(colony.legal_colonize(state, seat))
+def _free(state: GameState, seat: int, *, colonize: bool = True) -> list[Action]:
+    out: list[Action] = list(colony.legal_colonize(state, seat)) if colonize else []
     out.extend(trade.legal_trade(state, seat))
     out.extend(diplomacy.legal_propose(state, seat))
     out.extend(minor_species.legal_ally(state, seat))
@@ -136,11 +138,13 @@ def _apply_free(state: GameState, seat: int, action: Action) -> GameState | None
 
 
 def _legal_turn(state: GameState, d: TurnStart) -> list[Action]:
+    # Colony ships only "during your action or reaction" (the rules text): not before choosing
+    # one, and not by a passed player who takes no reaction.
     return [
         *legal_turn(state, d),
         *pulsar.legal_pulsars(state, d),
         *black_hole.legal_returns(state, d),
-        *_free(state, d.seat),
+        *_free(state, d.seat, colonize=False),
     ]
 
 

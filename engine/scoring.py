@@ -16,15 +16,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 
+from blueprints import DRACO, PLANTA
 from blueprints.catalogue import track_rules
 from engine.actions.minor_species import token_points
 from engine.board import storage_total
 from engine.discoveries import discovery_tile
-from engine.galaxy import DRACO
 from engine.state import GameState
 from engine.tables import tables
-
-PLANTA = "planta"
 
 
 @dataclass(frozen=True, slots=True)

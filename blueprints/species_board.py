@@ -6,7 +6,13 @@ from dataclasses import dataclass
 
 from blueprints.enums import Confidence, ShipClass
 from blueprints.errors import NoBlueprintError
-from blueprints.parts import Part
+from blueprints.ship_part import Part
+
+DRACO = "descendants_of_draco"
+"""The Descendants of Draco: Ancients do not fight them (combat, influence and exploring rules
+read this one id)."""
+PLANTA = "planta"
+"""Planta: any opponent ship in a sector destroys its population, and it scores differently."""
 
 
 @dataclass(frozen=True, slots=True)
