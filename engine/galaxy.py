@@ -12,12 +12,16 @@ ship in its sector. With the Cloaking Device two opponent ships are needed per p
 GCDS still pins everything). Decision: Ancients never pin the Descendants of Draco, who do not
 fight them (species text: Draco may share sectors with Ancients).
 
+Which hex lies across an edge is the galaxy's layout (``engine.layouts``): the plain grid, or a
+galaxy with joined edges; ``board_edges`` gives them, and every rule here goes through it.
+
 New Dangers: each part of a Nebula hex is a sector (text 001), so a location is a hex or a part
 (``Hex(q, r, part)``). A part leads out across its own two outer edges (``outer_edges``) and is
-joined by wormholes to the other two parts; across an edge into a Nebula hex lies the part that
-owns the edge (``sector_across``). A ship that enters a Black Hole stops there (and leaves the
-board, ``engine.actions.black_hole``). An exploded Supernova has no wormholes (its mask is 0), so
-only the Wormhole Generator crosses into it, across a neighbour's half.
+joined by wormholes to the other two parts (``sibling_parts``); across an edge into a Nebula hex
+lies the part that owns the edge (``board_edges`` and ``sector_across`` give that part). A ship
+that enters a Black Hole stops there (and leaves the board, ``engine.actions.black_hole``). An
+exploded Supernova has no wormholes (its mask is 0), so only the Wormhole Generator crosses into
+it, across a neighbour's half.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ from collections.abc import Iterator
 
 from blueprints import DRACO
 from engine.hexes import Hex, opposite, rotate_mask
+from engine.layouts import layout
 from engine.sectors import part_edge_mask
 from engine.specials import is_black_hole
 from engine.state import GameState, SectorState
@@ -39,41 +44,55 @@ def has_wormhole_generator(state: GameState, seat: int) -> bool:
     return state.players[seat].has_tech(WORMHOLE_GENERATOR)
 
 
-def edge_link(a: SectorState, direction: int, b: SectorState) -> int:
-    """Wormhole halves on the edge between ``a`` and its neighbour ``b`` across ``direction``.
+def board_edges(state: GameState, where: Hex) -> Iterator[tuple[int, Hex, int]]:
+    """``(edge, location across it, its edge back)`` for each edge of the location ``where``
+    that meets a hex of the galaxy (on the plain grid: the six neighbours and the opposite
+    edges). A Nebula part meets others only across its two outer edges, and across an edge into
+    a Nebula lies the part that owns the edge back."""
+    allowed = _ALL if not where.part else _outer_mask(state.sector(where))
+    for direction, other, back in layout(state.config.galaxy).edges(where.board):
+        if allowed >> direction & 1:
+            yield direction, _location(state, other, back), back
 
-    Returns 2 for a full wormhole connection, 1 for a half on one side only, 0 for none.
-    """
-    return ((a.wormholes >> direction) & 1) + ((b.wormholes >> opposite(direction)) & 1)
+
+_ALL = 0b111111
+
+
+def _outer_mask(sector: SectorState | None) -> int:
+    if sector is None or not sector.hex.part:
+        return _ALL
+    return rotate_mask(part_edge_mask(sector.hex.part), sector.rotation)
+
+
+def _location(state: GameState, where: Hex, edge: int) -> Hex:
+    """The location of the board hex ``where`` seen across its ``edge``: the hex, or the part
+    of the Nebula there that owns the edge."""
+    if where in state.index:
+        return where
+    first = state.sector(Hex(where.q, where.r, 1))
+    if first is None:
+        return where  # an unexplored zone
+    for part in (1, 2, 3):
+        if rotate_mask(part_edge_mask(part), first.rotation) >> edge & 1:
+            return Hex(where.q, where.r, part)
+    return where  # pragma: no cover - the three parts own all six edges
 
 
 def outer_edges(sector: SectorState) -> tuple[int, ...]:
     """The board edges through which a location leads to other hexes: all six of a hex, the two
     outer edges of a Nebula part."""
-    if not sector.hex.part:
-        return _ALL_EDGES
-    mask = rotate_mask(part_edge_mask(sector.hex.part), sector.rotation)
-    return tuple(e for e in _ALL_EDGES if mask >> e & 1)
-
-
-_ALL_EDGES = (0, 1, 2, 3, 4, 5)
+    mask = _outer_mask(sector)
+    return tuple(e for e in range(6) if mask >> e & 1)
 
 
 def sector_across(state: GameState, where: Hex, direction: int) -> SectorState | None:
-    """The sector in the board hex next to ``where`` (a board hex) across edge ``direction``:
-    its sector, or the part of a Nebula there that owns the edge; ``None`` if unexplored."""
-    other = where.board.neighbour(direction)
-    found = state.sector(other)
-    if found is not None:
-        return found
-    first = state.sector(Hex(other.q, other.r, 1))
-    if first is None:
+    """The sector across edge ``direction`` of the board hex of ``where`` (a part of a Nebula
+    there: the one that owns the edge); ``None`` if the edge meets an unexplored zone or
+    nothing."""
+    found = layout(state.config.galaxy).across(where.board, direction)
+    if found is None:
         return None
-    edge = opposite(direction)
-    for part in (1, 2, 3):
-        if rotate_mask(part_edge_mask(part), first.rotation) >> edge & 1:
-            return state.sector(Hex(other.q, other.r, part))
-    return None  # pragma: no cover - the three parts own all six edges
+    return state.sector(_location(state, found[0], found[1]))
 
 
 def sibling_parts(state: GameState, where: Hex) -> Iterator[SectorState]:
@@ -87,18 +106,28 @@ def sibling_parts(state: GameState, where: Hex) -> Iterator[SectorState]:
                 yield found
 
 
+def edge_link(a: SectorState, direction: int, b: SectorState, back: int | None = None) -> int:
+    """Wormhole halves on the edge between ``a`` and ``b`` across ``direction`` of ``a``.
+
+    ``back`` is the edge of ``b`` that meets it (default: the opposite edge, as on the plain
+    grid; a joined edge gives its own, ``board_edges``). Returns 2 for a full wormhole
+    connection, 1 for a half on one side only, 0 for none.
+    """
+    far = opposite(direction) if back is None else back
+    return ((a.wormholes >> direction) & 1) + ((b.wormholes >> far) & 1)
+
+
 def linked(state: GameState, a: SectorState, direction: int, generator: bool) -> bool:
     """True when ships, discs and explorers may cross edge ``direction`` of ``a``.
 
-    The neighbour must be a placed sector. ``generator``: the player has the Wormhole Generator.
+    The hex across must be a placed sector. ``generator``: the player has the Wormhole Generator.
     """
-    if direction not in outer_edges(a):
-        return False
-    b = sector_across(state, a.hex, direction)
-    if b is None:
-        return False
-    need = 1 if generator else 2
-    return edge_link(a, direction, b) >= need
+    for edge, other, back in board_edges(state, a.hex):
+        if edge == direction:
+            b = state.sector(other)
+            need = 1 if generator else 2
+            return b is not None and edge_link(a, direction, b, back) >= need
+    return False
 
 
 def connected_sectors(
@@ -110,11 +139,10 @@ def connected_sectors(
     if a is None:
         return
     seen: set[Hex] = set()
-    need = 1 if generator else 2
-    for direction in outer_edges(a):
-        b = sector_across(state, where, direction)
-        if b is not None and edge_link(a, direction, b) >= need:
-            seen.add(b.hex)
+    for direction, other, back in board_edges(state, where):
+        b = state.sector(other)
+        if b is not None and edge_link(a, direction, b, back) >= (1 if generator else 2):
+            seen.add(other)
             yield b
     for b in sibling_parts(state, where):
         seen.add(b.hex)
@@ -123,18 +151,6 @@ def connected_sectors(
         for s in state.sectors:
             if s.hex != where and s.has_portal and s.hex not in seen:
                 yield s
-
-
-def adjacent_sectors(state: GameState, where: Hex) -> Iterator[SectorState]:
-    """Placed sectors next to the sector at ``where``, wormholes or not (for the Jump Drive)."""
-    a = state.sector(where)
-    if a is None:
-        return
-    for direction in outer_edges(a):
-        b = sector_across(state, where, direction)
-        if b is not None:
-            yield b
-    yield from sibling_parts(state, where)
 
 
 def opponent_ships(state: GameState, sector: SectorState, seat: int) -> int:
@@ -181,9 +197,8 @@ def explorable_zones(state: GameState, seat: int) -> tuple[Hex, ...]:
     for sector in state.sectors:
         if not can_explore_from(state, sector, seat):
             continue
-        for direction in outer_edges(sector):
-            other = sector.hex.board.neighbour(direction)
-            if state.explored(other):
+        for direction, other, _ in board_edges(state, sector.hex):
+            if other in state.index:
                 continue
             if generator or (sector.wormholes >> direction) & 1:
                 zones.add(other)
@@ -230,8 +245,11 @@ def move_targets(
             for nxt in connected_sectors(state, where, generator):
                 steps.append((nxt.hex, used + 1, jumped))
         if jump and not jumped:
-            for other in adjacent_sectors(state, where):
-                steps.append((other.hex, used, True))
+            for _, other, _ in board_edges(state, where):
+                if other in state.index:
+                    steps.append((other, used, True))
+            for part in sibling_parts(state, where):
+                steps.append((part.hex, used, True))
         for nxt_hex, nxt_used, nxt_jumped in steps:
             key = (nxt_hex, nxt_jumped)
             if best.get(key, 1_000) <= nxt_used:

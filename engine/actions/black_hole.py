@@ -33,7 +33,7 @@ from engine.actions.base import Action, register
 from engine.actions.build import place_ship
 from engine.actions.combat import RollDice
 from engine.decisions import BlackHoleReturn, BlackHoleRoll, Decision, DiscoveryReveal, TurnStart
-from engine.galaxy import outer_edges
+from engine.galaxy import board_edges
 from engine.hexes import Hex
 from engine.modules import BlackHoleExit
 from engine.specials import is_black_hole
@@ -113,8 +113,8 @@ def exit_sectors(state: GameState, hole: Hex) -> tuple[Hex, ...]:
             if s.hex.ring == 1:
                 out.append(s.hex)
         elif any(
-            s.wormholes >> e & 1 and not state.explored(s.hex.board.neighbour(e))
-            for e in outer_edges(s)
+            s.wormholes >> e & 1 and other not in state.index
+            for e, other, _ in board_edges(state, s.hex)
         ):
             out.append(s.hex)
     return tuple(sorted(out))
