@@ -31,6 +31,7 @@ from collections.abc import Iterator
 from blueprints import DRACO
 from engine.hexes import Hex, opposite, rotate_mask
 from engine.layouts import layout
+from engine.modules import Module
 from engine.sectors import part_edge_mask
 from engine.specials import is_black_hole
 from engine.state import GameState, SectorState
@@ -49,6 +50,13 @@ def board_edges(state: GameState, where: Hex) -> Iterator[tuple[int, Hex, int]]:
     that meets a hex of the galaxy (on the plain grid: the six neighbours and the opposite
     edges). A Nebula part meets others only across its two outer edges, and across an edge into
     a Nebula lies the part that owns the edge back."""
+    edges = layout(state.config.galaxy).edges
+    if Module.NEBULA not in state.config.modules:
+        return edges(where)  # no Nebula can be on the board: the plain answer, fast
+    return _nebula_edges(state, where)
+
+
+def _nebula_edges(state: GameState, where: Hex) -> Iterator[tuple[int, Hex, int]]:
     allowed = _ALL if not where.part else _outer_mask(state.sector(where))
     for direction, other, back in layout(state.config.galaxy).edges(where.board):
         if allowed >> direction & 1:

@@ -168,7 +168,8 @@ class RandomPlayer:
             if margin(state, seat, 1) < 0:
                 careful = [a for a in options if not _spends_disc(a)]
                 options = careful or options
-            options = [a for a in options if not _token_ruins(state, seat, a)] or options
+            if state.config.modules:
+                options = [a for a in options if not _token_ruins(state, seat, a)] or options
         if self.aggression and self.rng.random() < self.aggression:
             bold = warlike(state, options)
             options = bold or options
