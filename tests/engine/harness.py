@@ -148,7 +148,7 @@ def check_invariants(state: GameState) -> None:
     controlled = [0] * n
     population = [0] * n
     ships: Counter[tuple[int, ShipClass]] = Counter(in_hole(state))
-    _check_specials(state)
+    check_specials(state)
     for s in state.sectors:
         if s.owner is not None:
             controlled[s.owner] += 1
@@ -218,7 +218,7 @@ def check_invariants(state: GameState) -> None:
     _check_damage(state)
 
 
-def _check_specials(state: GameState) -> None:
+def check_specials(state: GameState) -> None:
     """The New Dangers invariants (see the module doc)."""
     config = state.config
     for s in state.sectors:
