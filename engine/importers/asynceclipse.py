@@ -21,10 +21,10 @@ no player that can be read) always raises ``ImportProblem``.
 The parts: ``reading`` (typed reads), ``bot_tables`` (code tables), ``positions`` (geometry),
 ``bot_players``, ``bot_board`` (sectors, damage, miniature limits), ``bot_supplies`` (stacks,
 bags, tray), ``bot_new_dangers`` (the expansion's sectors, ships in Black Holes, Pulsars, Minor
-Species and the game's modules), ``fields`` (unread keys). The position is an action phase with the turn of the
-active (else first) player pending, so ``legal_actions`` works on it. Not in the save, hence not
-imported: cubes in the graveyard, which discovery tiles were kept for VP, which tiles the
-ambassadors are.
+Species and the game's modules), ``fields`` (unread keys). The position is an action phase with
+the turn of the active (else first) player pending, so ``legal_actions`` works on it. Not in the
+save, hence not imported: cubes in the graveyard, which discovery tiles were kept for VP, which
+tiles the ambassadors are.
 """
 
 from __future__ import annotations
