@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.engine.test_import_new_dangers import new_dangers_save
 from tests.support import REPO, shared_file
 from ui.cli import main
 
@@ -148,8 +149,6 @@ def test_the_large_battle_of_aeb40_answers_with_its_method_named(
 
 
 def test_import_of_a_new_dangers_save(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    from tests.engine.test_import_new_dangers import new_dangers_save
-
     save = tmp_path / "nd.json"
     save.write_text(json.dumps(new_dangers_save()))
     status, out, _ = run(capsys, "import", str(save), "--no-odds")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import math
 from dataclasses import replace
 
@@ -14,6 +15,7 @@ from engine.hexes import Hex
 from engine.modules import MODULES, MinorSpecies
 from engine.state import GameState, Voyage
 from tests.engine.builders import sector, started, with_sector
+from tests.engine.test_import_new_dangers import new_dangers_save
 from ui.figures import galaxy_figure
 from ui.galaxy import (
     BLACK_HOLE_FILL,
@@ -24,6 +26,7 @@ from ui.galaxy import (
     sector_outline,
 )
 from ui.galaxy import chosen_hex as picked
+from ui.game_loader import open_game
 from ui.player_boards import overview_rows
 
 NEBULA = Hex(0, -3)
@@ -105,3 +108,19 @@ def test_the_player_boards_show_minor_species_and_ships_away(position: GameState
     assert rows[0]["in a black hole"] == "interceptor (back in round 3)"
     plain = overview_rows(started("terran_directorate", "planta"), {})
     assert "minor species" not in plain[0] and "in a black hole" not in plain[0]
+
+
+def test_an_imported_new_dangers_save_opens_and_draws() -> None:
+    game = open_game(json.dumps(new_dangers_save()).encode(), "nd.json")
+    state = game.states[0]
+    assert game.problems == ()
+    assert [s.hex.part for s in state.sectors if s.tile == 295] == [1, 2, 3]
+    fig = galaxy_figure(state, game.styles, unexplored=game.unexplored)
+    labels = next(t for t in fig.data if t.name == "sectors")
+    assert [1, -2, 2] in [list(c) for c in labels.customdata]  # the bot's 202B, a wedge
+    assert "<b>295b</b>" in labels.text
+    spaces = next(t for t in fig.data if t.name == "pulsar action spaces")
+    assert list(spaces.marker.color)[2] == game.styles[0].colour  # the disc on Build
+    assert list(next(t for t in fig.data if t.name == "ships in a black hole").text) == ["I→r3"]
+    assert list(next(t for t in fig.data if t.name == "exploded supernovae").text) == ["exploded"]
+    assert game.positions[Hex(1, -2, 2)] == "202B"
