@@ -27,6 +27,7 @@ from engine.importers.summary import position_summary
 from engine.modules import MinorSpecies, Module
 from engine.snapshot import state_json
 from engine.state import Voyage
+from tests.engine.builders import answers
 from tests.engine.harness import check_specials
 from tests.engine.test_import_asynceclipse import JSON_VALUES, edited, locations
 from tests.support import REPO
@@ -301,3 +302,13 @@ def test_mutated_new_dangers_saves_never_crash_and_keep_the_rules(
     check_specials(result.state)
     assert all(result.state.index[s.hex] == i for i, s in enumerate(result.state.sectors))
     position_summary(result, odds=False)
+
+
+def test_a_ship_due_back_this_round_is_offered_its_return_before_an_action() -> None:
+    data = new_dangers_save()
+    data["game_round"] = 3
+    state = import_game(data).state
+    assert state.to_act == 0 and state.voyages[0].back == 3
+    returns = sorted(a for a in answers(state) if a.startswith("return_ship"))
+    # Cygnus X-1 sends ships back to any ring I sector: the board's two.
+    assert returns == ["return_ship interceptor (0,-1)", "return_ship interceptor (1,-1)"]
