@@ -7,6 +7,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+# Plotly's validators look pandas up in sys.modules without importing it; a figure built in one
+# script thread while another thread (a rerun, another session) is importing pandas sees a
+# half-initialised module and fails ("partially initialized module 'pandas'"). Importing it here,
+# with this module, makes it whole before any figure is built.
+import pandas  # type: ignore[import-untyped]  # noqa: F401
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
