@@ -44,6 +44,7 @@ import numpy as np
 
 from calc.battle.model import Battle, Policy, RetreatObjective, RetreatPolicy, Side
 from calc.battle.result import BattleResult, Method, SolverStats
+from calc.deadline import Deadline, deadline_of
 from calc.errors import BattleError, TooLargeError
 from calc.exact.kernels import (
     NEVER,
@@ -104,13 +105,13 @@ def build_tables(
     policies: tuple[Policy, Policy],
     splitters: tuple[bool, bool],
     *,
-    deadline: float | None = None,
+    deadline: Deadline | None = None,
     max_candidates: int = MAX_CANDIDATES,
 ) -> Tables:
     """Tabulate every volley's outcomes per (slot, ships firing, enemy state).
 
     Ships that have left the sector cannot be hit. Raises ``TooLargeError`` past ``deadline``
-    (a ``time.perf_counter`` value) or when the candidates would exceed ``max_candidates``.
+    or when the candidates would exceed ``max_candidates``.
     """
     slot_side, slot_group, slot_base, slot_enemies = [], [], [], []
     entry_miss: list[float] = []
@@ -172,8 +173,8 @@ def build_tables(
                     raise TooLargeError(
                         f"more than {max_candidates:,} candidate assignments to tabulate"
                     )
-                if deadline is not None and time.perf_counter() > deadline:
-                    raise TooLargeError("tabulating the volleys ran past the time budget")
+                if deadline is not None:
+                    deadline.check("tabulating the volleys")
     arrays = (
         np.array(slot_side, dtype=np.int64),
         np.array(slot_group, dtype=np.int64),
@@ -233,15 +234,23 @@ class ExactSolver:
         state_budget: int = DEFAULT_STATE_BUDGET,
         progress: Callable[[float], None] | None = None,
         time_budget: float | None = None,
+        wall_budget: float | None = None,
+        deadline: Deadline | None = None,
         general: bool = False,
     ) -> None:
-        """``general=True`` uses the general loops even for a plain battle (for tests)."""
+        """``time_budget`` is in seconds of this process's CPU time, ``wall_budget`` the
+        wall-clock ceiling (``calc.deadline``), both counted from ``solution()``; a caller with
+        a larger computation passes its own ``deadline`` instead. Past a limit the solve stops
+        with ``TooLargeError``. ``general=True`` uses the general loops even for a plain battle
+        (for tests)."""
         if len(battle.sides) != 2:
             raise BattleError(
                 "the exact two-sided solver takes two sides; use calc.sector.chain for a sector"
             )
         self.general = general
         self.time_budget = time_budget
+        self.wall_budget = wall_budget
+        self.deadline = deadline
         self.battle = battle
         self.attacker = battle.attacker_side.canonical()
         self.defender = battle.defender_side.canonical()
@@ -269,7 +278,7 @@ class ExactSolver:
 
     def solution(self) -> Solution:
         """The end-state distribution (every side's full state) and the work done."""
-        t0 = time.perf_counter()
+        t0 = time.process_time()
         spaces = (
             SideSpace(self.specs[ATTACKER], self.attacker.retreats),
             SideSpace(self.specs[DEFENDER], self.defender.retreats),
@@ -282,7 +291,7 @@ class ExactSolver:
             return Solution((EndState(states[0], states[1], 1.0, True),), 0.0, SolverStats())
         self._report(0.02)
         splitters = (self.attacker.antimatter_splitter, self.defender.antimatter_splitter)
-        deadline = None if self.time_budget is None else t0 + self.time_budget
+        deadline = self.deadline or deadline_of(self.time_budget, self.wall_budget)
         tables = build_tables(
             spaces, self.specs, self.slots, self.policies, splitters, deadline=deadline
         )
@@ -298,7 +307,7 @@ class ExactSolver:
         order = np.argsort(-score, kind="stable").astype(np.int64)
         plain = not self.general and not needs_general_loops(self.sides)
         if plain:
-            return self._solve_plain(spaces, facts, tables, order, start, t0)
+            return self._solve_plain(spaces, facts, tables, order, start, t0, deadline)
         values = np.zeros((n_joint, n_slots, 4), dtype=np.float64)
         decisions = np.zeros((n_joint, n_slots), dtype=np.bool_)
         sa, sd = facts[0].as_tuple(), facts[1].as_tuple()
@@ -317,8 +326,8 @@ class ExactSolver:
                 )
                 if sweeps == 0:
                     self._report(0.3 + 0.6 * hi / n_joint)
-                if deadline is not None and time.perf_counter() > deadline:
-                    raise TooLargeError("the exact solver ran past the time budget")
+                if deadline is not None:
+                    deadline.check("the exact solver")
             sweeps += 1
             if not self.cyclic or change < CONVERGENCE:
                 break
@@ -365,7 +374,7 @@ class ExactSolver:
             states=len(spaces[ATTACKER]) * n_def,
             outcomes=tables.outcomes,
             assignments=int(tables.arrays[T_CANDS].shape[0]),
-            seconds=time.perf_counter() - t0,
+            seconds=time.process_time() - t0,
             sweeps=sweeps,
         )
         return Solution(tuple(ends), rounds, stats)
@@ -378,6 +387,7 @@ class ExactSolver:
         order: np.ndarray,
         start: tuple[int, int],
         t0: float,
+        deadline: Deadline | None,
     ) -> Solution:
         """The plain-battle fast path (``calc.exact.kernels_plain``)."""
         n_def = len(spaces[DEFENDER])
@@ -391,13 +401,12 @@ class ExactSolver:
         )  # fmt: skip
         values = np.zeros((n_joint, len(self.slots)), dtype=np.float64)
         chunk = max(1, n_joint // 20)
-        deadline = None if self.time_budget is None else t0 + self.time_budget
         for lo in range(0, n_joint, chunk):
             hi = min(n_joint, lo + chunk)
             plain_backward(order, lo, hi, values, *common)
             self._report(0.3 + 0.6 * hi / n_joint)
-            if deadline is not None and time.perf_counter() > deadline:
-                raise TooLargeError("the exact solver ran past the time budget")
+            if deadline is not None:
+                deadline.check("the exact solver")
         inflow = np.zeros_like(values)
         end_mass = np.zeros(n_joint, dtype=np.float64)
         end_stale = np.zeros(n_joint, dtype=np.float64)
@@ -430,12 +439,18 @@ def solve_exact(
     state_budget: int = DEFAULT_STATE_BUDGET,
     progress: Callable[[float], None] | None = None,
     time_budget: float | None = None,
+    wall_budget: float | None = None,
 ) -> BattleResult:
     """Solve a two-sided battle exactly under each side's policy and retreat rule.
 
     Raises ``TooLargeError`` (before allocating) for battles over the state or memory budget,
-    and past ``time_budget`` seconds.
+    and past ``time_budget`` seconds of this process's CPU time or ``wall_budget`` seconds of
+    wall clock.
     """
     return ExactSolver(
-        battle, state_budget=state_budget, progress=progress, time_budget=time_budget
+        battle,
+        state_budget=state_budget,
+        progress=progress,
+        time_budget=time_budget,
+        wall_budget=wall_budget,
     ).run()

@@ -20,7 +20,10 @@ Monte Carlo). Nothing can exhaust memory or hang: the exact solver refuses battl
 state and memory budgets before allocating, an exact solve that runs past
 ``budget.hard_seconds`` of CPU time (the estimate was wrong) is stopped and the ladder moves on,
 and Monte Carlo samples in chunks whose memory does not grow with the sample count. Budgets count
-this process's CPU time, so a busy machine does not push a battle onto a slower rung.
+this process's CPU time (``time.process_time``), so a busy machine, which stretches the wall
+clock while this process waits for a core, does not push a battle onto a slower rung; the
+wall clock is only the last-resort ceiling ``budget.wall_seconds`` (``calc.deadline``), several
+times looser, for a process that makes no progress at all.
 """
 
 from __future__ import annotations
@@ -69,19 +72,27 @@ class Budget:
 
     The exact solver takes a battle when every battle of the sector has at most
     ``max_states`` states and the estimated time is at most ``max_seconds``. An exact solve
-    running past ``hard_seconds`` of CPU time anyway is stopped. Monte Carlo simulates
-    ``mc_samples`` sectors unless the caller gives a sample count.
+    running past ``hard_seconds`` of CPU time anyway is stopped, and so is one running past
+    ``wall_seconds`` of wall clock (``wall_factor`` times the CPU limit: the last resort, for a
+    process that gets almost no CPU). Monte Carlo simulates ``mc_samples`` sectors unless the
+    caller gives a sample count.
     """
 
     max_states: int = DEFAULT_STATE_BUDGET
     max_seconds: float = 20.0
     hard_limit_factor: float = 3.0
     mc_samples: int = 40_000
+    wall_factor: float = 4.0
 
     @property
     def hard_seconds(self) -> float:
-        """CPU-time limit of one exact solve."""
+        """CPU-time limit of one exact solve (seconds of this process's CPU time)."""
         return self.hard_limit_factor * self.max_seconds + 5.0
+
+    @property
+    def wall_seconds(self) -> float:
+        """Wall-clock ceiling of one exact solve."""
+        return self.wall_factor * self.hard_seconds
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,7 +236,12 @@ def odds(
 
     def exact(b: Battle) -> BattleResult:
         return solve_sector(
-            b, method=Method.EXACT, bag=bag, progress=progress, time_budget=budget.hard_seconds
+            b,
+            method=Method.EXACT,
+            bag=bag,
+            progress=progress,
+            time_budget=budget.hard_seconds,
+            wall_budget=budget.wall_seconds,
         )
 
     if decided.rung is Rung.MONTE_CARLO:
