@@ -42,6 +42,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from calc._jit import compiled_for
 from calc.battle.model import Battle, Policy, RetreatObjective, RetreatPolicy, Side
 from calc.battle.result import BattleResult, Method, SolverStats
 from calc.deadline import Deadline, deadline_of
@@ -264,8 +265,13 @@ class ExactSolver:
         estimate = estimate_states(battle)
         if estimate > state_budget:
             raise TooLargeError(f"{estimate:,} states exceed the exact budget of {state_budget:,}")
-        memory = state_slot_bytes(general or needs_general_loops(self.sides))
+        general_loops = general or needs_general_loops(self.sides)
+        memory = state_slot_bytes(general_loops)
         memory *= estimate * max(1, len(self.slots))
+        # Work for calc._jit.compiled_for: the general loops cost about 3 times the plain ones,
+        # and a cyclic battle (Morph Shields) sweeps its states several times.
+        self.work = estimate * max(1, len(self.slots)) * (3 if general_loops else 1)
+        self.work *= 10 if self.cyclic else 1
         if memory > MEMORY_BUDGET_BYTES:
             raise TooLargeError(
                 f"{estimate:,} states x {len(self.slots)} slots need {memory / 2**30:.1f} GiB, "
@@ -290,6 +296,9 @@ class ExactSolver:
         if not self.slots:
             return Solution((EndState(states[0], states[1], 1.0, True),), 0.0, SolverStats())
         self._report(0.02)
+        # A small battle runs the kernels as plain Python (no numba to load: see calc._jit);
+        # the module's kernel names are rebound to the compiled ones when the process switches.
+        compiled_for(self.work)
         splitters = (self.attacker.antimatter_splitter, self.defender.antimatter_splitter)
         deadline = self.deadline or deadline_of(self.time_budget, self.wall_budget)
         tables = build_tables(
