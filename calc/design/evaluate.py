@@ -149,6 +149,7 @@ def evaluate_battle(battle: Battle, settings: Evaluation) -> Outcome:
         budget=settings.budget,
         samples=settings.samples,
         seed=battle_seed(battle, settings.seed),
+        summary=False,  # the designer reads the headline numbers only
     )
     if result.method is Method.MONTE_CARLO:
         method = MONTE_CARLO
@@ -235,6 +236,9 @@ class SerialRunner:
 def _warm_up() -> None:
     """Load the compiled exact-solver kernels in a new worker before its first task."""
     from blueprints import Blueprint
+    from calc._jit import use_compiled
+
+    use_compiled()
     from calc.battle.model import Policy
 
     bp = Blueprint.default("terran_directorate", "interceptor")

@@ -67,12 +67,14 @@ def solve_sector(
     progress: Callable[[float], None] | None = None,
     time_budget: float | None = None,
     wall_budget: float | None = None,
+    summary: bool = True,
 ) -> BattleResult:
     """The combat of a whole sector (any number of sides) exactly or by Monte Carlo.
 
     Exactly, ``time_budget`` (seconds of this process's CPU time) bounds the whole chain, and
     ``wall_budget`` (seconds of wall clock) is the last-resort ceiling (``calc.deadline``): past
     either, ``TooLargeError``. Monte Carlo simulates ``samples`` sectors with ``rng``.
+    ``summary=False``: the headline numbers only (``calc.outcomes.sector_result``).
     """
     try:
         method = Method(method)
@@ -152,6 +154,7 @@ def solve_sector(
         bag=bag,
         samples=None if exact else samples,
         optimal_approximated=not exact and any(s.policy is Policy.OPTIMAL for s in requested.sides),
+        summary=summary,
     )
 
 

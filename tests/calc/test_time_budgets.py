@@ -53,10 +53,10 @@ def test_a_busy_machine_does_not_stop_an_exact_solve(monkeypatch: pytest.MonkeyP
 
 
 def test_past_the_cpu_budget_the_ladder_moves_on(monkeypatch: pytest.MonkeyPatch) -> None:
-    # Every reading costs 10 s of CPU: the exact solve with optimal play is stopped, so is the
-    # greedy one, and Monte Carlo answers, saying why.
+    # Every reading costs 10 s of CPU (and of wall clock, which cannot run slower): the exact
+    # solve with optimal play is stopped, so is the greedy one, and Monte Carlo answers.
     a, d = _fight()
-    _clocks(monkeypatch, cpu_step=10.0, wall_step=0.0)
+    _clocks(monkeypatch, cpu_step=10.0, wall_step=10.0)
     r = odds(battle(a, d), budget=Budget(max_seconds=20.0, mc_samples=500), seed=1)
     assert r.method is Method.MONTE_CARLO
     assert "CPU-time budget of 65 s" in r.why
@@ -74,7 +74,7 @@ def test_the_wall_clock_ceiling_is_the_last_resort(monkeypatch: pytest.MonkeyPat
 
 def test_a_forced_exact_solve_past_the_budget_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     a, d = _fight()
-    _clocks(monkeypatch, cpu_step=10.0, wall_step=0.0)
+    _clocks(monkeypatch, cpu_step=10.0, wall_step=10.0)
     with pytest.raises(TooLargeError, match="CPU-time budget"):
         odds(battle(a, d), "exact")
 
@@ -82,8 +82,22 @@ def test_a_forced_exact_solve_past_the_budget_is_refused(monkeypatch: pytest.Mon
 def test_deadline_reports_which_limit_passed(monkeypatch: pytest.MonkeyPatch) -> None:
     _clocks(monkeypatch, cpu_step=1.0, wall_step=1.0)
     d = Deadline.after(cpu_seconds=2.5, wall_seconds=100.0)  # readings: cpu 1, wall 1
-    assert d.passed() is None  # cpu 2 <= 3.5
+    assert d.passed() is None  # wall 2, cpu 2 <= 3.5
     assert d.cpu_left() == pytest.approx(0.5)  # 3.5 - 3
-    assert d.passed() == "the CPU-time budget of 2.5 s"  # cpu 4 > 3.5
+    assert d.passed() == "the CPU-time budget of 2.5 s"  # wall 3, cpu 4 > 3.5
     with pytest.raises(TooLargeError, match=r"the solve ran past the CPU-time budget of 2\.5 s"):
         d.check("the solve")
+
+
+def test_the_cpu_clock_is_read_at_most_every_10_ms_of_wall_clock(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Reading the CPU clock is a system call; the solver checks once per tabulated volley.
+    readings = []
+    wall = _ticking(0.001)  # 1 ms of wall clock between checks
+    monkeypatch.setattr(deadline_module, "cpu_clock", lambda: readings.append(1) or 0.0)
+    monkeypatch.setattr(deadline_module, "wall_clock", lambda: next(wall))
+    d = Deadline.after(cpu_seconds=60.0, wall_seconds=None)
+    for _ in range(100):  # 100 ms of wall clock
+        d.check("the solve")
+    assert 1 + 9 <= len(readings) <= 1 + 11  # the start, then one per 10 ms
