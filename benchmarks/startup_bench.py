@@ -77,7 +77,10 @@ def main() -> int:
             warm = run_once([*FLEETLAB, "warmup"], env)
             print(f"fleetlab warmup on a fresh cache: {warm.cpu:.1f} CPU s, {warm.rss_mib:.0f} MiB")
         rows = [
-            ("bare: python -c 'import numpy, numba'", [sys.executable, "-c", "import numpy, numba"]),
+            (
+                "bare: python -c 'import numpy, numba'",
+                [sys.executable, "-c", "import numpy, numba"],
+            ),
             ("fleetlab warmup (warm cache)", [*FLEETLAB, "warmup"]),
             ("fleetlab odds, 72 states (exact)", [*FLEETLAB, "odds", str(SMALL)]),
             (

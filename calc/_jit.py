@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import importlib.abc
 import sys
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -124,10 +125,21 @@ def _load_numba() -> Any:
     return numba
 
 
+_switch_lock = threading.Lock()
+
+
 def use_compiled() -> None:
-    """Switch this process to compiled kernels (see module doc); later calls do nothing."""
+    """Switch this process to compiled kernels (see module doc); later calls do nothing. Safe
+    from any thread (the dashboard warms up in the background while pages run): a plain kernel
+    running meanwhile calls the compiled ones from then on, which compute the same numbers."""
     if _registry.compiled:
         return
+    with _switch_lock:
+        if not _registry.compiled:
+            _switch()
+
+
+def _switch() -> None:
     numba = _load_numba()
     replaced: dict[int, tuple[Callable[..., Any], Any]] = {}
     for fn, options in _registry.kernels:
