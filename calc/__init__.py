@@ -27,6 +27,7 @@ from calc.battle import (
     BattleResult,
     GroupResult,
     Method,
+    NpcReading,
     Policy,
     Retreat,
     RetreatObjective,
@@ -41,6 +42,7 @@ from calc.battle import (
     percent,
     result_to_dict,
     result_to_text,
+    with_npc_reading,
     with_player_policy,
 )
 from calc.errors import BattleError, BattleFileError, DesignError, TooLargeError
@@ -60,6 +62,7 @@ __all__ = [
     "DesignError",
     "GroupResult",
     "Method",
+    "NpcReading",
     "Plan",
     "Policy",
     "Request",
@@ -85,5 +88,6 @@ __all__ = [
     "solve_exact",
     "solve_sector",
     "use_compiled",
+    "with_npc_reading",
     "with_player_policy",
 ]
