@@ -9,7 +9,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 8501
 
-.PHONY: run test lint typecheck pytest bench mutate browser clean
+.PHONY: run test lint typecheck pytest bench mutate browser clean warmup
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -24,7 +24,12 @@ $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $@ $(VENV)/.installed-run
 
-run: $(VENV)/.installed-run
+# Compile every numba kernel into the cache (NUMBA_CACHE_DIR if set), so no first solve waits
+# for the compiler; quiet and about a second when the cache is already warm.
+warmup: $(VENV)/.installed-run
+	$(BIN)/fleetlab warmup
+
+run: warmup
 	$(BIN)/streamlit run app.py --server.address 127.0.0.1 --server.port $(PORT) \
 		--server.headless true --browser.gatherUsageStats false
 
@@ -42,7 +47,7 @@ lint: $(VENV)/.installed-dev
 typecheck: $(VENV)/.installed-dev
 	$(BIN)/mypy --strict blueprints calc engine cosmic ui app.py
 
-pytest: $(VENV)/.installed-dev browser
+pytest: $(VENV)/.installed-dev browser warmup
 	$(BIN)/pytest -n auto -q
 
 test: lint typecheck pytest
