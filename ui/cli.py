@@ -24,6 +24,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "ui.commands.bench",
     "ui.commands.cosmic",
     "ui.commands.selfplay",
+    "ui.commands.league",
     "ui.commands.replay",
     "ui.commands.design",
     "ui.commands.import_game",

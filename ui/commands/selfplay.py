@@ -1,7 +1,8 @@
 """``fleetlab selfplay``: bots play a whole game, battles included, and the final scores print.
 
-``--record FILE`` also writes the game record (``docs/game-record.md``), which
-``fleetlab replay FILE`` plays back and checks.
+``--bots planner`` seats the same bot everywhere; ``--bots planner,greedy,greedy,greedy`` one bot
+per seat (``engine.bots``). ``--record FILE`` also writes the game record
+(``docs/game-record.md``), which ``fleetlab replay FILE`` plays back and checks.
 """
 
 from __future__ import annotations
@@ -12,15 +13,14 @@ from typing import Any
 
 import numpy as np
 
-from engine import GameConfig, GreedyPlayer, RandomPlayer, play_game, random_config
+from engine import GameConfig, play_game, random_config
+from engine.bots import BOTS, make_player, seat_bots
 from engine.errors import EngineError
 from engine.players import Player
 from engine.record import Recorder, save_record
 from engine.scoring import score, winners
 from engine.state import GameState
 from ui.cli_support import UsageError, split_list, text_table
-
-BOTS = ("greedy", "random")
 
 
 def register(subparsers: Any) -> None:
@@ -30,7 +30,12 @@ def register(subparsers: Any) -> None:
     )
     p.add_argument("--players", type=int, default=4, help="2 to 6 (default 4)")
     p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
-    p.add_argument("--bots", choices=BOTS, default="greedy", help="which players (default greedy)")
+    p.add_argument(
+        "--bots",
+        default="greedy",
+        help=f"one bot for every seat, or one per seat, comma-separated ({', '.join(BOTS)}; "
+        "default greedy)",
+    )
     p.add_argument("--species", help="species per seat, comma-separated (default: random)")
     p.add_argument("--record", metavar="FILE", help="write the game record (JSON) to FILE")
     p.add_argument("--json", action="store_true", help="print JSON")
@@ -92,6 +97,10 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     """Play one game and print every player's score by source."""
     if not 2 <= args.players <= 6:
         raise UsageError(f"--players must be 2 to 6, not {args.players!r}")
+    try:
+        names = seat_bots(args.bots, args.players)
+    except EngineError as exc:
+        raise UsageError(str(exc)) from None
     rng = np.random.default_rng(args.seed)
     chosen = split_list(args.species)
     if chosen is None:
@@ -100,12 +109,12 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
         if len(chosen) != args.players:
             raise UsageError(f"--species names {len(chosen)} species for {args.players} players")
         config = GameConfig(tuple(chosen), start_player=int(rng.integers(args.players)))
-    bots: list[Player] = []
-    for seat in range(args.players):
-        seat_rng = np.random.default_rng([args.seed, seat])
-        bots.append(GreedyPlayer(seat_rng) if args.bots == "greedy" else RandomPlayer(seat_rng))
+    bots: list[Player] = [
+        make_player(name, np.random.default_rng([args.seed, seat]))
+        for seat, name in enumerate(names)
+    ]
     try:
-        recorder = Recorder(config, [args.bots] * args.players)
+        recorder = Recorder(config, names)
         final = play_game(config, bots, rng, on_step=recorder)
     except EngineError as exc:
         raise UsageError(str(exc)) from None
@@ -116,9 +125,13 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
             raise UsageError(f"cannot write {args.record!r}: {exc.strerror or exc}") from None
     rows, data = score_report(final)
     if args.json:
-        print(json.dumps({"seed": args.seed, "bots": args.bots, "players": data}, indent=2))
+        for row, name in zip(data, names, strict=True):
+            row["bot"] = name
+        shown = names[0] if len(set(names)) == 1 else list(names)
+        print(json.dumps({"seed": args.seed, "bots": shown, "players": data}, indent=2))
         return 0
-    print(f"Final scores after round {final.round} (seed {args.seed}, {args.bots} bots):")
+    who = f"{names[0]} bots" if len(set(names)) == 1 else f"bots {', '.join(names)}"
+    print(f"Final scores after round {final.round} (seed {args.seed}, {who}):")
     print(text_table(SCORE_HEADERS, rows))
     if args.record:
         print(f"\nGame record written to {args.record}.")
