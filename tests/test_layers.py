@@ -54,14 +54,19 @@ print(",".join(sorted({m.split(".")[0] for m in sys.modules} & {"engine", "ui", 
 
 
 # The engine's bridges to calc: the combat phase (fights with calc's dice, hit and targeting
-# rules), the odds of a sector, the bots (calc's greedy policy) and the importer's summary. No
-# other engine module imports calc: the rules of the action phase, upkeep and cleanup do not.
+# rules), the odds of a sector, the bots (calc's greedy policy; the planner's odds, the fleet it
+# ranks and its battle choices) and the importer's summary. No other engine module imports calc:
+# the rules of the action phase, upkeep and cleanup do not.
 CALC_BRIDGES = (
     "engine.battle",
     "engine.battle_view",
     "engine.combat",
     "engine.importers.summary",
     "engine.players",
+    "engine.planner.battle",
+    "engine.planner.fleet",
+    "engine.planner.odds",
+    "engine.planner.war",
 )
 
 
