@@ -11,8 +11,10 @@ there are more than ``MAX_RESULTS`` results, the hits go by calc's greedy rule
 **Retreat.** At an activation where the ships may retreat, the planner fights on while it is
 likely to win (``KEEP_FIGHTING``); otherwise it asks the solver for the rest of the battle with
 its side retreating by calc's optimal retreat policy (``RetreatPolicy.OPTIMAL``, objective
-``value``: ships saved are worth their cost): when that policy saves ships, they retreat now,
-to the safest sector offered.
+``value``: ships saved are worth their cost). When that policy retreats in most lines and is worth
+more to the planner than fighting on (``war.engagement_value``: the ships saved against the
+reputation tile a side that retreats with every ship gives up), they retreat now, to the safest
+sector offered.
 
 The rest of the battle is the sector's combat from the ships as they stand (their damage
 counts); once the missile volleys are over, nobody fires missiles again.
@@ -32,15 +34,16 @@ from engine.battle import assignment_results, greedy_result, set_side_state
 from engine.battle_view import sector_battle, sector_sides
 from engine.decisions import AssignHits, BattleActivation
 from engine.hexes import Hex
-from engine.planner.odds import OddsBook
+from engine.planner.odds import OddsBook, SectorOdds
+from engine.planner.war import engagement_value
 from engine.state import GameState
 
 MAX_RESULTS = 24
 """Hit assignments with more distinct results than this go by the greedy rule."""
 KEEP_FIGHTING = 0.4
 """At or above this chance of holding the sector the planner never retreats."""
-RETREAT_SAVES = 0.5
-"""Retreat when the optimal retreat policy saves at least this many ships (expected)."""
+RETREAT_MARGIN = 0.3
+"""Retreat only when it is worth this many VP more than fighting on."""
 
 
 def _missiles_done(state: GameState) -> bool:
@@ -129,7 +132,8 @@ def choose_activation(
     if d.seat not in keys:
         return attack
     i = keys.index(d.seat)
-    if book.odds(battle).sides[i].holds_sector >= KEEP_FIGHTING:
+    fight = book.odds(battle)
+    if fight.sides[i].holds_sector >= KEEP_FIGHTING:
         return attack
     side = battle.sides[i]
     retreating = replace(
@@ -138,8 +142,14 @@ def choose_activation(
         retreat=Retreat(RetreatPolicy.OPTIMAL, objective=RetreatObjective.VALUE),
     )
     sides = tuple(retreating if j == i else s for j, s in enumerate(battle.sides))
-    result = book.odds(Battle(sides, battle.defender))
-    if result.sides[i].expected_saved < RETREAT_SAVES:
+    retreat = book.odds(Battle(sides, battle.defender))
+    if retreat.sides[i].retreats < 0.5:
+        return attack  # the optimal policy fights on in most lines
+    # Retreating saves ships but gives up the tile for taking part: judge both by the
+    # planner's own measure (the sector, the reputation tiles, the materials).
+    _, stay = engagement_value(state, d.seat, where, SectorOdds(fight, keys))
+    _, leave = engagement_value(state, d.seat, where, SectorOdds(retreat, keys))
+    if leave < stay + RETREAT_MARGIN:
         return attack
     return min(retreats, key=lambda a: _safety(state, a, d.seat))
 

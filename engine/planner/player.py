@@ -666,11 +666,7 @@ class PlannerPlayer:
 
     def _reinforce(self, state: GameState, seat: int, moves: Sequence[MoveShip]) -> Action | None:
         """Join a battle the seat is already in when that raises its chance of holding it."""
-        fronts = {
-            s.hex
-            for s in state.sectors
-            if s.ships_of(seat) and war._hostile(state, seat, s)
-        }
+        fronts = {s.hex for s in state.sectors if s.ships_of(seat) and war._hostile(state, seat, s)}
         best: tuple[float, str, MoveShip] | None = None
         for m in moves:
             if m.target not in fronts:

@@ -108,7 +108,7 @@ def choose_plan(state: GameState, seat: int) -> Plan:
     lean = 0.0
     acts = board.activations
     lean += 1.0 * (acts.upgrade - 2) + 1.0 * (acts.build - 2)
-    lean -= 1.0 * (acts.research - 1) + 1.0 * (acts.explore - 1)
+    lean -= 1.5 * (acts.research - 1) + 1.0 * (acts.explore - 1)
     lean += sum(1.0 for t in board.starting_techs if TECH_VALUES.get(t, (0, 0))[0] >= 2.5)
     if player.species in (PLANTA, DRACO):
         lean -= 1.5
@@ -117,7 +117,7 @@ def choose_plan(state: GameState, seat: int) -> Plan:
         if not n:
             continue
         military, economy = TECH_VALUES.get(order[i], (1.0, 1.0))
-        lean += 0.1 * n * (military - economy)
+        lean += 0.05 * n * (military - economy)
     if lean >= 1.0:
         return Plan.MILITARY
     if lean <= -1.0:

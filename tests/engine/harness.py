@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import cache
 
@@ -53,7 +54,7 @@ from engine.enums import RESOURCES, Phase, Resource
 from engine.errors import IllegalActionError
 from engine.hexes import Hex
 from engine.play import random_config, sample_chance
-from engine.players import RandomPlayer
+from engine.players import Player, RandomPlayer
 from engine.rules import apply, chance_outcomes, legal_actions
 from engine.sectors import home_tile, sector_tile, stack_tiles
 from engine.setup import new_game
@@ -556,18 +557,22 @@ def play_checked(
     probe_every: int = 7,
     aggression: float = 0.0,
     skirmish: bool = False,
+    bot: Callable[[int, np.random.Generator], Player] | None = None,
 ) -> GameReport:
     """One random game with every invariant checked after every step.
 
     With ``skirmish`` every player gets extra warships when round 1 begins and sends some into
     the next player's home sector (``add_skirmish``), so the game starts with battles and attacks
-    on population.
+    on population. ``bot(seat, rng)`` gives the player of a seat (default: random players with
+    ``reckless`` and ``aggression``).
     """
     rng = np.random.default_rng(seed)
     prng = random.Random(seed)
     config = random_config(players, rng)
-    bots = [
+    bots: list[Player] = [
         RandomPlayer(np.random.default_rng(seed * 10 + i), reckless, aggression)
+        if bot is None
+        else bot(i, np.random.default_rng(seed * 10 + i))
         for i in range(players)
     ]
     state = new_game(config)
