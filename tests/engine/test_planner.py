@@ -25,11 +25,11 @@ from engine.battle import greedy_result
 from engine.battle_view import sector_odds
 from engine.decisions import AssignHits, BattleActivation
 from engine.hexes import Hex
-from engine.play import play_from, play_game, random_config
 from engine.planner import PlannerPlayer
 from engine.planner import battle as planner_battle
 from engine.planner.odds import OddsBook, clear_cache
 from engine.planner.valuation import Plan, choose_plan
+from engine.play import play_from, play_game, random_config
 from engine.players import GreedyPlayer, Player, RandomPlayer
 from engine.rules import legal_actions
 from engine.setup import new_game
