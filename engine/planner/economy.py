@@ -17,7 +17,7 @@ from engine.tables import tables
 
 RESOURCE_VP = 0.2
 """Victory points one money, science or material is worth to the planner."""
-PLANNED_ACTIONS = 4
+PLANNED_ACTIONS = 5
 """Actions a round the planner expects to take when it judges a sector's upkeep."""
 
 

@@ -95,6 +95,8 @@ TECH_VALUES: dict[str, tuple[float, float]] = {
     "metasynthesis": (1.5, 3.0),
     "rift_cannon": (2.5, 1.2),
 }
+PRODUCTION_WEIGHT = {Resource.MONEY: 1.4, Resource.SCIENCE: 1.0, Resource.MATERIALS: 0.9}
+"""How much a square's production counts, by resource: money pays for the actions."""
 SCIENCE_VP = 0.12
 """Victory points a science point is worth when spent (science buys nothing but techs)."""
 
@@ -240,7 +242,9 @@ def square_value(state: GameState, seat: int, square: Square) -> float:
     if not kinds:
         return 0.3  # an advanced square: worth something once the tech comes
     rounds = rounds_left(state) + 1
-    return max(production_gain(player, r) for r in kinds) * rounds * RESOURCE_VP
+    return (
+        max(production_gain(player, r) * PRODUCTION_WEIGHT[r] for r in kinds) * rounds * RESOURCE_VP
+    )
 
 
 def sector_value(state: GameState, seat: int, tile: int, discovery: bool | None = None) -> float:

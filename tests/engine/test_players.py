@@ -8,6 +8,7 @@ import numpy as np
 
 from blueprints import ShipClass
 from calc.assignment import rule_assignment
+from engine.actions.base import Action
 from engine.actions.move import MoveShip
 from engine.battle import greedy_result, side_spec, side_state
 from engine.decisions import AssignHits
@@ -22,6 +23,7 @@ from engine.players import (
     warlike,
 )
 from engine.rules import legal_actions
+from engine.state import GameState
 from tests.engine.builders import do, edit, sector, started, to_combat, with_sector
 
 
@@ -122,3 +124,36 @@ def test_random_players_can_be_warlike() -> None:
     assert fights and all(isinstance(a, MoveShip) and not peaceful(s, a) for a in fights)
     bot = RandomPlayer(np.random.default_rng(4), aggression=1.0)
     assert all(bot.choose(s, options) in fights for _ in range(10))
+
+
+def test_greedy_players_fight_when_stronger() -> None:
+    # Two default cruisers against one Ancient: firepower x durability 2.67 against 1.33, twice
+    # the defender's, above the margin of 1.5 (they win about two battles in three).
+    s = started("terran_directorate", "planta")
+    home = s.sector(Hex(0, -2))
+    assert home is not None
+    target = Hex(0, -1)
+    s = with_sector(s, sector(target, 101, rotation=1, discovery=True))
+    two = with_sector(s, replace(home, ships=((0, ShipClass.CRUISER, 2),)))
+    bot = GreedyPlayer(np.random.default_rng(0))
+    assert attack_targets(two, 0, bot.margin) == {target}
+    assert str(bot.choose(two, legal_actions(two))) == "action move"
+    one = with_sector(s, replace(home, ships=((0, ShipClass.CRUISER, 1),)))
+    assert attack_targets(one, 0, bot.margin) == frozenset()  # a quarter: weaker, it waits
+
+
+def test_greedy_games_have_battles() -> None:
+    battles = 0
+
+    def count(before: GameState, action: Action, after: GameState) -> None:
+        nonlocal battles
+        was = before.combat.current if before.combat is not None else None
+        now = after.combat.current if after.combat is not None else None
+        battles += was is not None and (now is None or now.where != was.where)
+
+    for seed in range(1, 4):
+        rng = np.random.default_rng(seed)
+        config = random_config(4, rng)
+        bots = [GreedyPlayer(np.random.default_rng([seed, i])) for i in range(4)]
+        play_game(config, bots, rng, on_step=count)
+    assert battles >= 3  # they used to have none in most games
