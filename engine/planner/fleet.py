@@ -11,6 +11,7 @@ strongest defender of the sector it means to attack next, or two Ancients when i
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -32,7 +33,7 @@ LOSS_WEIGHT = 0.015
 """Score lost per material the fleet expects to lose in the reference battle."""
 POWER_WEIGHT = 0.002
 """Score per unit of firepower x durability (a tie-break)."""
-CANDIDATES = 6
+CANDIDATES = 5
 """Upgrades of one activation solved against the reference (the best by ``proxy``)."""
 
 
@@ -90,6 +91,12 @@ class RankedUpgrade:
     score: float
 
 
+RANKING_CACHE = 5_000
+_ranked: OrderedDict[tuple[object, ...], tuple[float, tuple[RankedUpgrade, ...]]] = OrderedDict()
+"""Rankings already made: they depend only on the upgrades offered, the player's blueprints,
+techs and parts, the fleet and the reference opponent (so the same in every process)."""
+
+
 def fleet_score(
     book: OddsBook, state: GameState, player: PlayerState, counts: dict[ShipClass, int], foe: Side
 ) -> float:
@@ -128,6 +135,22 @@ def rank_upgrades(
     player = state.players[seat]
     counts = fleet_counts(state, seat, planned)
     foe = opponent_side(state, seat, target)
+    key = (
+        tuple(actions),
+        player.species,
+        player.blueprints,
+        player.techs,
+        player.parts_held,
+        tuple(sorted(counts.items())),
+        foe,
+        returned,
+        returning,
+        book.budget,
+    )
+    found = _ranked.get(key)
+    if found is not None:
+        _ranked.move_to_end(key)
+        return found[0], list(found[1])
     base = fleet_score(book, state, player, counts, foe)
     seen: dict[tuple[ShipClass, object], tuple[float, Action, GameState]] = {}
     for a in actions:
@@ -154,6 +177,9 @@ def rank_upgrades(
         for _, a, after in promising
     ]
     ranked.sort(key=lambda r: (-round(r.score, 9), str(r.action)))
+    _ranked[key] = (base, tuple(ranked))
+    if len(_ranked) > RANKING_CACHE:
+        _ranked.popitem(last=False)
     return base, ranked
 
 

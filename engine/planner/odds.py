@@ -40,7 +40,7 @@ class PlannerBudget:
     solver's estimated time limit; ``mc_samples``: Monte Carlo sectors for larger battles.
     """
 
-    max_states: int = 4_000
+    max_states: int = 800
     max_seconds: float = 0.05
     mc_samples: int = 800
 
