@@ -29,7 +29,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from calc.design_eval import start_pool
+from calc.design import start_pool
 from engine.league import GameSummary, LeagueTable, run_league, schedule, table, table_json
 from ui.commands.league import text_report
 

@@ -1,33 +1,42 @@
 """The calc battle of a sector in a game: the one bridge from engine state to the solvers.
 
-``sector_battle(state, hex)`` builds the ``calc.model.Battle`` of everything that will fight in
-a sector: each player's ships with their current blueprints and the damage they have taken so far
+``sector_battle(state, hex)`` builds the ``calc.battle.model.Battle`` of everything that will fight
+in a sector: each player's ships with their current blueprints and the damage they have taken so far
 in the combat phase, their combat techs, whether they can retreat (they control a neighbouring
 sector, connected by wormhole, with no opponent ships) and the controller's population; the NPCs
 as one side using the game's NPC tiles (with their damage). Sides are in order of entry
 (``SectorState.arrivals``); the controller and the NPCs defend. ``sector_odds`` is then one call
-to ``calc.odds``: from any state, before or during the combat phase. In the middle of a battle it
-gives the odds of the sector's combat begun afresh from the ships as they stand: their damage
-counts, but missiles already fired are fired again, and retreats already declared and the place in
-the current engagement round are not known to it.
+to ``calc.sector.ladder``: from any state, before or during the combat phase. In the middle of a
+battle it gives the odds of the sector's combat begun afresh from the ships as they stand: their
+damage counts, but missiles already fired are fired again, and retreats already declared and the
+place in the current engagement round are not known to it.
 
 The engine's combat phase (``engine.combat``) builds its sides here too (``side_of``,
 ``sector_sides``), so the ships, blueprints and techs it fights with are the ones the odds are
 computed for; ``engine.combat.battle_sectors(state)`` lists the sectors with a battle due.
 
-Ancients do not fight the Descendants of Draco: in a sector where Draco meets Ancients and no
-other player, there is no battle with them (the Ancients are left out); Draco together with
-other players and Ancients is not modelled (``BattleError``).
+Ancients do not fight the Descendants of Draco (``calc.rules.ancients_fight``): in a sector where
+Draco meets Ancients and no other player there is no battle with them; with other players too,
+each battle against the NPCs leaves the Ancients out when Draco is the one fighting them.
 """
 
 from __future__ import annotations
 
 from blueprints import NpcVariant, ShipClass
-from calc.errors import BattleError
-from calc.model import NO_RETREAT, Battle, Policy, Retreat, ShipGroup, Side
-from calc.odds import Budget, odds
-from calc.result import BattleResult
-from engine.galaxy import DRACO, connected_sectors, has_wormhole_generator
+from calc import (
+    NO_RETREAT,
+    Battle,
+    BattleError,
+    BattleResult,
+    Budget,
+    Policy,
+    Retreat,
+    ShipGroup,
+    Side,
+    odds,
+)
+from calc.rules import ancients_fight
+from engine.galaxy import connected_sectors, has_wormhole_generator
 from engine.hexes import Hex
 from engine.state import NPC, GameState, SectorState
 
@@ -134,7 +143,7 @@ def npcs_fight(state: GameState, sector: SectorState) -> bool:
         return False
     if sector.guardian or sector.gcds:
         return True
-    return bool(sector.ancients) and any(state.players[s].species != DRACO for s in players)
+    return bool(sector.ancients) and any(ancients_fight(state.players[s].species) for s in players)
 
 
 def sector_sides(state: GameState, sector: SectorState) -> tuple[tuple[int, ...], int]:
@@ -144,7 +153,7 @@ def sector_sides(state: GameState, sector: SectorState) -> tuple[tuple[int, ...]
     no ships (it is attacked, it does not fight), then ``NPC`` when the NPCs fight someone. The
     defender is the NPCs, else the controller, else the first player to enter (RULINGS: in each
     battle the earlier entrant defends). With NPCs and a controller with ships, the controller is
-    put first so that ``calc.sector.battle_order`` still has it fight last of the players.
+    put first so that ``calc.sector.chain.battle_order`` still has it fight last of the players.
     """
     seats = fighting_players(sector)
     owner = sector.owner
@@ -174,15 +183,11 @@ def sector_battle(
     policies = policies or {}
     keys, defender = sector_sides(state, sector)
     seats = [k for k in keys if k != NPC]
-    species = {state.players[s].species for s in fighting_players(sector)}
-    if NPC in keys and DRACO in species and len(species) > 1 and sector.ancients:
-        raise BattleError(
-            f"sector {sector.tile}: the Descendants of Draco with other players and "
-            "Ancients is not modelled (Ancients do not fight Draco)"
-        )
     sides = [player_side(state, sector, s, policies.get(s, Policy.OPTIMAL)) for s in seats]
     if NPC in keys:
-        npcs = npc_side(state, sector, ancients=species != {DRACO})
+        # The NPC side keeps its Ancients; calc leaves them out of a battle against Draco
+        # (calc.rules.ancients_fight), as the engine's fights do.
+        npcs = npc_side(state, sector)
         assert npcs is not None
         sides.append(npcs)
     if len(sides) < 2:
@@ -198,6 +203,6 @@ def sector_odds(
     budget: Budget = DEFAULT_BUDGET,
     seed: int | None = 0,
 ) -> BattleResult:
-    """The odds of the sector's combat: one call (``calc.odds`` on ``sector_battle``)."""
+    """The odds of the sector's combat: one call (``calc.sector.ladder`` on ``sector_battle``)."""
     bag = tuple((v + 1, n) for v, n in enumerate(state.reputation_bag))
     return odds(sector_battle(state, where, policies), budget=budget, seed=seed, bag=bag)

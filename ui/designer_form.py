@@ -6,10 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from blueprints import Origin, parts, species, tech, techs
-from calc.design_prune import Objective
-from calc.designer import Aggregate, DesignRequest, DesignResult, opponents_of
-from calc.model import Battle
-from calc.report import percent
+from calc import Battle, percent
+from calc.design import Aggregate, DesignRequest, DesignResult, Objective, opponents_of
 
 OBJECTIVE_WORDS = {
     Objective.WIN: "chance of winning",

@@ -10,9 +10,8 @@ from collections.abc import Mapping, Sequence
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
-from calc.design_prune import Objective
-from calc.designer import DesignResult
-from calc.result import BattleResult
+from calc import BattleResult
+from calc.design import DesignResult, Objective
 from engine.galaxy import is_contested
 from engine.hexes import Hex
 from engine.state import GameState, SectorState

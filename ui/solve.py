@@ -3,7 +3,7 @@
 Every page solves through ``solve_key`` (the canonical JSON of a battle file in, a
 ``BattleResult`` out), so the cache key and the options of the file (method, samples, seed,
 reputation bag) live here. Battles of any number of sides, with retreat and population, go
-through ``calc.odds`` (sector combat).
+through ``calc.sector.ladder`` (sector combat).
 """
 
 from __future__ import annotations
@@ -12,10 +12,8 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from calc.battle_file import parse_battle
-from calc.model import Battle
-from calc.odds import Budget, exact_seconds_estimate, largest_battle_states, odds
-from calc.result import BattleResult
+from calc import Battle, BattleResult, Plan, Request, Rung, TooLargeError, parse_battle, plan
+from calc.sector import Budget, largest_battle_states, odds
 
 DASHBOARD_BUDGET = Budget()
 """The ladder's limits for the battle odds page (those of ``fleetlab odds``)."""
@@ -30,7 +28,7 @@ def solve_key(
     budget: Budget = DASHBOARD_BUDGET,
     progress: Callable[[float], None] | None = None,
 ) -> BattleResult:
-    """Solve the battle file whose canonical JSON is ``key`` by the ladder (``calc.odds``).
+    """Solve the battle file whose canonical JSON is ``key`` by the ladder (``calc.sector.ladder``).
 
     Raises the battle file's own errors for a bad document and ``BattleError`` for a battle
     the calculator refuses.
@@ -49,38 +47,58 @@ def solve_key(
 
 @dataclass(frozen=True, slots=True)
 class Estimate:
-    """Work of an exact solve before doing it: battle states and estimated seconds."""
+    """The ladder's plan for a battle before solving (``calc.plan``): the rung it will take and
+    the work it expects, in words that never contradict the result."""
 
-    states: int
-    seconds: float
+    plan: Plan
+    samples: int
 
-    def exact_fits(self, budget: Budget = DASHBOARD_BUDGET) -> bool:
-        """True when the ladder's first rung (exact, requested policies) fits the budget."""
-        return self.states <= budget.max_states and self.seconds <= budget.max_seconds
+    @property
+    def states(self) -> int:
+        """Battle states of the sector's largest battle."""
+        return self.plan.states
 
-    def describe(self, budget: Budget = DASHBOARD_BUDGET) -> str:
-        """A one-line hint of how long the solve will take."""
+    @property
+    def seconds(self) -> float:
+        """Estimated seconds of the exact solution with the requested policies."""
+        return self.plan.seconds
+
+    def exact_fits(self) -> bool:
+        """True when the ladder solves exactly (with the requested policies or greedy)."""
+        return self.plan.exact
+
+    def describe(self) -> str:
+        """A one-line hint of how the odds will be computed and how long it will take."""
         size = f"{self.states:,} battle states"
-        if not self.exact_fits(budget):
-            return (
-                f"{size}: more than the exact solver's budget, so the odds will be approximate "
-                f"(Monte Carlo, {budget.mc_samples:,} simulated battles)"
-            )
+        if self.plan.rung is Rung.MONTE_CARLO:
+            return f"{size}: approximate odds (Monte Carlo, {self.samples:,} simulated battles)"
+        if self.plan.rung is Rung.EXACT_GREEDY:
+            return f"{size}: exact odds with greedy play in place of optimal play"
         if self.seconds < QUICK_SECONDS:
             return f"{size}: exact in under a second"
         return f"{size}: exact in about {self.seconds:.0f} s"
 
 
-def estimate(battle: Battle) -> Estimate | None:
-    """The exact solver's work for a battle or sector: its largest battle's states and the
-    estimated seconds of the whole (``None`` if nobody can fight)."""
-    states = largest_battle_states(battle)
-    if states == 0:
+def estimate(
+    battle: Battle, method: Request | str = Request.AUTO, budget: Budget = DASHBOARD_BUDGET
+) -> Estimate | None:
+    """The ladder's plan for a battle or sector (``None`` if nobody can fight, or if a forced
+    exact solve would be refused: the solve then says why)."""
+    if largest_battle_states(battle) == 0:
         return None
-    return Estimate(states, exact_seconds_estimate(battle))
+    try:
+        return Estimate(plan(battle, method, budget), budget.mc_samples)
+    except TooLargeError:
+        return None
 
 
-def is_quick(battle: Battle, method: str) -> bool:
-    """True when the battle may be solved on every change without a button press."""
-    found = estimate(battle)
-    return found is not None and method != "monte-carlo" and found.seconds < QUICK_SECONDS
+def is_quick(battle: Battle, method: Request | str) -> bool:
+    """True when the battle may be solved on every change without a button press: the plan is
+    exact and estimated under ``QUICK_SECONDS``."""
+    found = estimate(battle, method)
+    return (
+        found is not None
+        and Request(method) is not Request.MONTE_CARLO
+        and found.plan.exact
+        and found.seconds < QUICK_SECONDS
+    )

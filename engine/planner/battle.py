@@ -26,8 +26,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from blueprints import Dice
-from calc import Battle, Method, Retreat, RetreatObjective, RetreatPolicy
-from calc.errors import BattleError
+from calc import Battle, BattleError, Method, Retreat, RetreatObjective, RetreatPolicy
 from engine.actions.base import Action
 from engine.actions.combat import AssignDamage, Attack, RetreatTo
 from engine.battle import assignment_results, greedy_result, set_side_state

@@ -158,19 +158,19 @@ def rank_upgrades(
             done = returned if a.ship_class is returning else ()
             after = commit(state, seat, a.ship_class, done, (a.slot, a.part))
         elif isinstance(a, ReturnPart) and a.ship_class in counts:
-            found = _best_after_return(state, seat, a, returned)
-            if found is None:
+            freed = _best_after_return(state, seat, a, returned)
+            if freed is None:
                 continue
-            after = found
+            after = freed
         else:
             continue
         bp = after.players[seat].blueprint(a.ship_class)
-        key = (a.ship_class, bp.stats)
+        stats = (a.ship_class, bp.stats)
         if bp.stats == player.blueprint(a.ship_class).stats:
             continue
         value = proxy(bp)
-        if key not in seen or str(a) < str(seen[key][1]):
-            seen[key] = (value, a, after)
+        if stats not in seen or str(a) < str(seen[stats][1]):
+            seen[stats] = (value, a, after)
     promising = sorted(seen.values(), key=lambda t: (-t[0], str(t[1])))[:CANDIDATES]
     ranked = [
         RankedUpgrade(a, fleet_score(book, after, after.players[seat], counts, foe))

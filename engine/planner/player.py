@@ -27,7 +27,7 @@ from typing import Any
 
 import numpy as np
 
-from blueprints import ShipClass
+from blueprints import DRACO, ShipClass
 from blueprints import species as find_species
 from engine.actions.base import Action
 from engine.actions.build import Build
@@ -81,7 +81,7 @@ from engine.decisions import (
 )
 from engine.discoveries import DiscoveryKind, discovery_tile
 from engine.enums import ActionKind, Resource
-from engine.galaxy import DRACO, connected_sectors, has_wormhole_generator, zone_ring
+from engine.galaxy import connected_sectors, has_wormhole_generator, zone_ring
 from engine.hexes import Hex, opposite, rotate_mask
 from engine.planner import battle, war
 from engine.planner.economy import (

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import replace
 from enum import StrEnum
 
-from blueprints import ShipClass, TechCategory
+from blueprints import DRACO, PLANTA, ShipClass, TechCategory
 from blueprints import species as find_species
 from blueprints import tech as find_tech
 from blueprints.catalogue import track_rules
@@ -24,7 +24,6 @@ from engine.actions.colony import ADVANCED_TECH, METASYNTHESIS
 from engine.actions.research import research_cost, track_of
 from engine.actions.upgrade import placements
 from engine.enums import RESOURCES, Resource, SquareType
-from engine.galaxy import DRACO
 from engine.planner.economy import (
     RESOURCE_VP,
     production_gain,
@@ -38,7 +37,6 @@ from engine.tech_supply import tech_order
 
 DISCOVERY_VP = 1.8
 """A facedown discovery tile: 2 VP kept, or a reward worth about as much."""
-PLANTA = "planta"
 
 
 class Plan(StrEnum):

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from blueprints import Blueprint, ShipClass, ship_class_info
+from blueprints import DRACO, Blueprint, ShipClass, ship_class_info
 from blueprints import species as find_species
 from calc import ShipGroup, Side, SideResult
 from engine.actions.build import place_ship, ships_on_board
@@ -29,7 +29,7 @@ from engine.actions.turn import activation_count
 from engine.board import room_for_reputation
 from engine.decisions import Activations
 from engine.enums import ActionKind
-from engine.galaxy import DRACO, connected_sectors, free_ships, has_wormhole_generator
+from engine.galaxy import connected_sectors, free_ships, has_wormhole_generator
 from engine.hexes import Hex
 from engine.planner.economy import RESOURCE_VP
 from engine.planner.odds import OddsBook, SectorOdds, best_tile_gain

@@ -10,10 +10,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from calc.exact import solve_exact
-from calc.model import Battle, Policy, Side
-from calc.sector import battle_order, solve_sector
-from calc.sector_extras import best_of_draw, best_tiles
+from calc.battle.model import Battle, Policy, ShipGroup, Side
+from calc.exact.solver import solve_exact
+from calc.rules.reputation import best_of_draw, best_tiles
+from calc.sector.chain import battle_order, solve_sector
 from tests.calc.brute_force_chain import ChainBrute
 from tests.calc.helpers import ship, side
 
@@ -186,7 +186,14 @@ def test_holds_sector_and_nobody_sum_to_one(a: Side, b: Side, c: Side) -> None:
     r = solve_sector(Battle((a, b, c), 0))
     total = sum(s.holds_sector for s in r.sides) + r.draw
     assert total == pytest.approx(1.0, abs=1e-10)
-    assert r.attacker_wins + r.defender_wins + r.draw == pytest.approx(1.0, abs=1e-10)
+    # attacker_wins is the result's attacker (the last to enter) holding the sector; with three
+    # sides the third side's share is the rest.
+    assert r.attacker_wins == pytest.approx(r.sides[r.attacker].holds_sector, abs=1e-12)
+    assert r.defender_wins == pytest.approx(r.sides[r.defender].holds_sector, abs=1e-12)
+    third = next(s for i, s in enumerate(r.sides) if i not in (r.attacker, r.defender))
+    assert r.attacker_wins + r.defender_wins + r.draw + third.holds_sector == pytest.approx(
+        1.0, abs=1e-10
+    )
     for s in r.sides:
         assert sum(s.reputation_tiles) == pytest.approx(1.0, abs=1e-10)
 
@@ -199,3 +206,20 @@ def test_monte_carlo_sector_agrees_with_exact() -> None:
     for e, m in zip(exact.sides, mc.sides, strict=True):
         se = (e.holds_sector * (1 - e.holds_sector) / 20_000) ** 0.5
         assert abs(m.holds_sector - e.holds_sector) <= 4 * se + 1e-12
+
+
+def test_the_ancients_do_not_fight_draco_in_a_sector_of_three() -> None:
+    # A entered first, Draco last, Ancients hold the sector. Draco attacks A first. If Draco
+    # wins it stays with the Ancients, who never fight it; if A wins, A fights the Ancients.
+    from blueprints import DRACO
+
+    a = side("A", (ship(init=2, cannons={"yellow": 1}), 2))
+    draco = replace(side("Draco", (ship(init=2, cannons={"yellow": 1}), 2)), species=DRACO)
+    ancients = Side("NPCs", (ShipGroup.npc("ancient", count=1),), npc=True)
+    r = solve_sector(Battle((a, draco, ancients), 2))
+    first = solve_exact(Battle.two_sided(draco, a))
+    assert r.side("Draco").holds_sector == pytest.approx(first.attacker_wins, abs=1e-12)
+    # A holds only after beating Draco and then the Ancients: less than beating Draco alone.
+    assert 0 < r.side("A").holds_sector < first.defender_wins
+    total = sum(s.holds_sector for s in r.sides) + r.draw
+    assert total == pytest.approx(1.0, abs=1e-10)

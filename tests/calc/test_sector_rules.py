@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from calc.exact import ExactSolver, solve_exact
-from calc.model import Battle, Retreat, RetreatObjective, RetreatPolicy, Side
-from calc.result import BattleResult
+from calc.battle.model import Battle, Retreat, RetreatObjective, RetreatPolicy, Side
+from calc.battle.result import BattleResult
+from calc.exact.solver import ExactSolver, solve_exact
 from tests.calc.brute_force_sector import sector_brute
 from tests.calc.helpers import ship, side
 
@@ -29,8 +29,9 @@ def retreating(
 
 
 def kept(r: BattleResult, index: int) -> float:
+    """Build value a side keeps: its ships left in the sector and those that escaped."""
     s = r.sides[index]
-    return sum(g.cost * g.expected_survivors for g in s.groups)
+    return sum(g.cost * (g.expected_survivors + g.expected_escaped) for g in s.groups)
 
 
 def test_a_lone_ship_that_always_retreats() -> None:
@@ -46,7 +47,10 @@ def test_a_lone_ship_that_always_retreats() -> None:
     assert r.defender_wins == pytest.approx(1.0, abs=TOL)
     assert att.retreats == pytest.approx(5 / 6, abs=TOL)
     assert att.expected_saved == pytest.approx(25 / 36, abs=TOL)
-    assert att.groups[0].survivors == pytest.approx((11 / 36, 25 / 36), abs=TOL)
+    # Survivors are the ships left in the sector (none: shot down or gone); the escaped apart.
+    assert att.groups[0].survivors == pytest.approx((1.0, 0.0), abs=TOL)
+    assert att.groups[0].escaped == pytest.approx((11 / 36, 25 / 36), abs=TOL)
+    assert att.groups[0].expected_destroyed == pytest.approx(11 / 36, abs=TOL)
     # When it tried to retreat with all its ships it loses the participation tile; shot down
     # before its activation (1/6) it keeps it. It destroyed nothing.
     assert att.reputation_tiles[0] == pytest.approx(5 / 6, abs=TOL)
@@ -176,7 +180,7 @@ def test_the_retreat_option_never_lowers_the_optimal_objective(
 
 
 def test_the_general_loops_are_for_retreats_and_morph_shields() -> None:
-    from calc.exact import needs_general_loops
+    from calc.exact.solver import needs_general_loops
 
     a = side("A", (ship(), 1))
     d = side("D", (ship("cruiser", hull=1), 1))

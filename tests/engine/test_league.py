@@ -77,7 +77,7 @@ def test_the_table_adds_up() -> None:
 
 
 def test_a_process_pool_gives_the_serial_answer() -> None:
-    from calc.design_eval import start_pool
+    from calc.design import start_pool
 
     games = schedule(("greedy", "random"), 2, seed=3)
     pool = start_pool(2)

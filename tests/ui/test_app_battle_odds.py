@@ -6,8 +6,8 @@ import json
 
 from streamlit.testing.v1 import AppTest
 
-from calc.odds import odds
-from calc.report import percent
+from calc.battle.report import percent
+from calc.sector.ladder import odds
 from tests.support import REPO
 from tests.ui.dashboard import ODDS, metrics, open_page, rerun, widget
 from ui.battle_editor import build, draft_from_file, example_battle, set_count, set_part

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from calc.design_prune import Objective
+from calc.design.prune import Objective
 from tests.support import REPO
 from tests.ui.dashboard import open_page, rerun, widget
 from ui.battle_editor import build, draft_from_file, example_battle
@@ -34,7 +34,7 @@ def test_request_and_rows() -> None:
     request = design_request(built.battle, 0, techs=["plasma_cannon"], budget=3, upgrades=1, top=3)
     assert request.side.name == built.battle.sides[0].name
     assert len(request.opponents) == len(built.battle.sides) - 1
-    from calc.designer import design
+    from calc.design.designer import design
 
     result = design(request, workers=1)
     rows = design_rows(result)
@@ -79,7 +79,7 @@ def test_whole_sector_toggle_with_three_sides() -> None:
     frame = at.dataframe[0].value
     built = build(draft_from_file(three_sides()))
     assert built.battle is not None
-    from calc.designer import design
+    from calc.design.designer import design
 
     expected = design(
         design_request(built.battle, 1, techs=[], budget=3, upgrades=1, sector=True), workers=1

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from blueprints import Blueprint
-from calc.odds import odds
-from calc.report import percent
+from calc.battle.report import percent
+from calc.sector.ladder import odds
 from tests.ui.dashboard import WHATIF, open_page, rerun, widget
 from ui.battle_editor import build, draft_from_file, example_battle, set_class_blueprint
 from ui.whatif import rank, upgrades

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from blueprints import Blueprint, ShipClass
-from calc.design_prune import Objective
-from calc.designer import DesignRequest, Opponent, design
-from calc.model import ShipGroup, Side
+from calc.battle.model import ShipGroup, Side
+from calc.design.designer import DesignRequest, Opponent, design
+from calc.design.prune import Objective
 from ui.figures import design_ranking_figure
 
 TERRAN = "terran_directorate"

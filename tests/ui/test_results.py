@@ -9,9 +9,9 @@ from dataclasses import replace
 
 import pytest
 
-from calc.battle_file import parse_battle
-from calc.odds import odds
-from calc.result import BattleResult
+from calc.battle.files import parse_battle
+from calc.battle.result import BattleResult
+from calc.sector.ladder import odds
 from tests.support import REPO
 from ui.battle_editor import add_side, build, draft_from_file, example_battle, set_sector
 from ui.results import (

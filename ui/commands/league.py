@@ -12,7 +12,7 @@ import argparse
 import json
 from typing import Any
 
-from calc.design_eval import start_pool
+from calc.design import start_pool
 from engine.bots import BOTS, seat_bots
 from engine.errors import EngineError
 from engine.league import VP_SOURCES, LeagueTable, run_league, schedule, table, table_json

@@ -6,10 +6,7 @@ import argparse
 import json
 from typing import Any
 
-from calc.battle_file import load_battle
-from calc.errors import BattleError
-from calc.odds import odds
-from calc.report import result_to_dict, result_to_text
+from calc import BattleError, load_battle, odds, result_to_dict, result_to_text
 from ui.cli_support import UsageError
 from ui.progress import progress_bar
 
@@ -27,7 +24,14 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--samples must be at least 1, got {samples}")
     try:
         with progress_bar("solving", enabled=not args.json) as progress:
-            result = odds(battle, method, samples=samples, seed=seed, progress=progress)
+            result = odds(
+                battle,
+                method,
+                samples=samples,
+                seed=seed,
+                bag=options.reputation_bag,
+                progress=progress,
+            )
     except BattleError as exc:
         raise UsageError(str(exc)) from None
     if args.json:

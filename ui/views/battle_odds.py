@@ -11,9 +11,8 @@ from collections.abc import Callable
 import streamlit as st
 
 from blueprints import NpcVariant, ShipClass, npc_tile, ship_class_info, species, tech
-from calc.battle_file import RETREAT_OBJECTIVES, RETREAT_POLICIES, RetreatOption
-from calc.errors import BattleError
-from calc.model import Policy, RetreatObjective, RetreatPolicy
+from calc import BattleError, Policy, RetreatObjective, RetreatPolicy
+from calc.battle import RETREAT_OBJECTIVES, RETREAT_POLICIES, RetreatOption
 from ui import state
 from ui.battle_editor import (
     BattleDraft,

@@ -7,9 +7,8 @@ from __future__ import annotations
 import streamlit as st
 
 from blueprints import part, tech
-from calc.design_prune import Objective
-from calc.designer import Aggregate, DesignRequest, DesignResult, design
-from calc.errors import BattleError, DesignError
+from calc import BattleError, DesignError
+from calc.design import Aggregate, DesignRequest, DesignResult, Objective, design
 from ui import state
 from ui.battle_editor import build
 from ui.components import battle_file_tools
@@ -158,7 +157,7 @@ def _search(_request: DesignRequest, key: str) -> DesignResult:
 
     try:
         # In this process: a spawned pool worker would run this page again (see the
-        # Runners paragraph of calc.design_eval).
+        # Runners paragraph of calc.design.evaluate).
         return design(_request, workers=1, progress=report)
     finally:
         bar.empty()
