@@ -25,6 +25,7 @@ import argparse
 import json
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -79,9 +80,22 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     pool = start_pool(args.workers)
     t0 = time.perf_counter()
+
+    def report(label: str) -> Callable[[float], None]:
+        def show(fraction: float) -> None:
+            print(f"  {label}: {fraction:.0%} of the games played", file=sys.stderr, flush=True)
+
+        return show
+
     try:
-        vs_games = run_league(schedule(VS_GREEDY, args.games, args.seed), executor=pool)
-        mine_games = run_league(schedule(ALL_PLANNERS, args.games, args.seed), executor=pool)
+        vs_games = run_league(
+            schedule(VS_GREEDY, args.games, args.seed), executor=pool, progress=report("vs greedy")
+        )
+        mine_games = run_league(
+            schedule(ALL_PLANNERS, args.games, args.seed),
+            executor=pool,
+            progress=report("all planners"),
+        )
     finally:
         pool.shutdown()
     wall = time.perf_counter() - t0

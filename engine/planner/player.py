@@ -112,6 +112,10 @@ from engine.upkeep import Abandon, PayUpkeep
 
 PASS_BELOW = 0.15
 """An action must be worth at least this many VP (after its disc's upkeep) to be taken."""
+STAGING_VP = 0.35
+"""What moving one warship to where it can join the next attack is worth."""
+REACTION_BELOW = 0.3
+"""The same for a reaction (one activation for a whole disc)."""
 UPGRADE_STAKES = 6.0
 """VP a fleet's whole gain in score (P(win) and losses against the reference) is worth."""
 BUILD_DELAY = 0.75
@@ -291,23 +295,25 @@ class PlannerPlayer:
         return out
 
     def _reaction(self, state: GameState, seat: int, actions: Sequence[Action]) -> Action:
-        """After passing: a reaction only to defend or to finish an attack, if affordable."""
+        """After passing: one upgrade, build or move activation when it pays, if affordable
+        (defending a sector, finishing an attack, a ship for a fleet goal, an upgrade)."""
         player = state.players[seat]
         kinds = {a.kind for a in actions if isinstance(a, TakeReaction)}
         if not kinds or not affordable(player, 1, reserve=2):
             return Pass()
         choices: list[Choice] = []
-        if ActionKind.MOVE in kinds:
-            found = self._move_choice(state, seat, True)
-            if found is not None:
-                choices.append(found)
-        if ActionKind.BUILD in kinds:
-            found = self._defence_build(state, seat, 1)
-            if found is not None:
-                choices.append(found)
-        best = max(choices, key=lambda c: c.value, default=None)
+        for kind, value_of in (
+            (ActionKind.MOVE, self._move_choice),
+            (ActionKind.BUILD, self._build_choice),
+            (ActionKind.UPGRADE, self._upgrade_choice),
+        ):
+            if kind in kinds:
+                found = value_of(state, seat, True)
+                if found is not None:
+                    choices.append(found)
+        best = max(choices, key=lambda c: (c.value, -list(ActionKind).index(c.kind)), default=None)
         cost = disc_cost(player) * money_price(player, 1, rounds_left(state))
-        if best is None or best.value - cost < 2 * PASS_BELOW:
+        if best is None or best.value - cost < REACTION_BELOW:
             return Pass()
         self._intent = (state.round, best.kind, best.intent)
         return TakeReaction(best.kind)
@@ -339,9 +345,37 @@ class PlannerPlayer:
         n = activation_count(state, seat, ActionKind.MOVE, reaction)
         plans = war.attack_plans(state, seat, self.book, self._moves(state, seat), n)
         good = [p for p in plans if p.holds >= war.MIN_HOLDS and p.value > 0]
-        if not good:
-            return None
-        return Choice(ActionKind.MOVE, good[0].value, good[0])
+        if good:
+            return Choice(ActionKind.MOVE, good[0].value, good[0])
+        staging = self._staging_moves(state, seat, self._moves(state, seat))
+        if staging:
+            count = min(n, len(staging), 2)
+            return Choice(ActionKind.MOVE, STAGING_VP * count, None)
+        return None
+
+    def _staging_moves(
+        self, state: GameState, seat: int, moves: Sequence[MoveShip]
+    ) -> list[MoveShip]:
+        """Moves that bring warships too far from the best fleet goal's target to join its
+        attack next turn into a safe sector from which they can (strongest ships first)."""
+        goals = self._goals(state, seat)
+        if not goals or goals[0].value < 2.0:
+            return []
+        target = goals[0].target
+        generator = has_wormhole_generator(state, seat)
+        near = {s.hex for s in connected_sectors(state, target, generator)}
+        player = state.players[seat]
+        out = []
+        for m in moves:
+            if m.origin in near or m.target not in near or m.ship_class not in war.WARSHIPS:
+                continue
+            origin, dest = state.sector(m.origin), state.sector(m.target)
+            assert origin is not None and dest is not None
+            if war.hostile(state, seat, origin) or war.hostile(state, seat, dest):
+                continue
+            out.append(m)
+        out.sort(key=lambda m: (-war.ship_power(player.blueprint(m.ship_class)), str(m)))
+        return out
 
     def _goals(self, state: GameState, seat: int) -> list[war.FleetGoal]:
         """Fleet goals for every hostile neighbour, the best net value first (memoised for
@@ -662,11 +696,15 @@ class PlannerPlayer:
             for m in good[0].moves():
                 if m in moves:
                     return m
-        return self._reinforce(state, seat, moves)
+        found = self._reinforce(state, seat, moves)
+        if found is not None:
+            return found
+        staging = self._staging_moves(state, seat, moves)
+        return staging[0] if staging else None
 
     def _reinforce(self, state: GameState, seat: int, moves: Sequence[MoveShip]) -> Action | None:
         """Join a battle the seat is already in when that raises its chance of holding it."""
-        fronts = {s.hex for s in state.sectors if s.ships_of(seat) and war._hostile(state, seat, s)}
+        fronts = {s.hex for s in state.sectors if s.ships_of(seat) and war.hostile(state, seat, s)}
         best: tuple[float, str, MoveShip] | None = None
         for m in moves:
             if m.target not in fronts:
@@ -675,7 +713,7 @@ class PlannerPlayer:
             after_state = war.relocate(state, seat, [(m.origin, m.ship_class)], m.target)
             after, _ = war.sustained(after_state, seat, m.target, self.book)
             origin = state.sector(m.origin)
-            if origin is not None and war._hostile(state, seat, origin):
+            if origin is not None and war.hostile(state, seat, origin):
                 continue
             gain = after - before
             if gain > 0.05 and (best is None or gain > best[0]):

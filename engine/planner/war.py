@@ -41,6 +41,9 @@ MIN_HOLDS = 0.62
 """The planner attacks a sector only when it holds it afterwards at least this often."""
 RIVAL_LOSS_WEIGHT = 0.35
 """How much an opponent's lost materials are worth to the planner, against its own."""
+RIVAL_VP_WEIGHT = 0.4
+"""How much a point an opponent does not score is worth to the planner, against its own (one
+of several rivals)."""
 WARSHIPS = (ShipClass.INTERCEPTOR, ShipClass.CRUISER, ShipClass.DREADNOUGHT)
 
 Ship = tuple[Hex, ShipClass]
@@ -89,8 +92,10 @@ def conquest_gain(state: GameState, seat: int, sector: SectorState) -> float:
         return sector_value(state, seat, sector.tile, sector.discovery)
     if owner is None:
         gain = max(0.5, claim_value(state, seat, sector.tile, sector.discovery))
-        if sector.ancients and any(p.species == DRACO for p in state.players):
-            gain -= 0.3 * sector.ancients  # fewer Ancients: less for a rival Draco (slightly)
+        rivals = sum(1 for p in state.players if p.species == DRACO and p.seat != seat)
+        if sector.ancients and rivals:
+            # A rival Draco scores a point for every Ancient left on the board.
+            gain += RIVAL_VP_WEIGHT * rivals * sector.ancients
         return gain
     # An opponent's sector: its cubes go, then its disc; the planner may influence it later.
     theirs = sector_value(state, owner, sector.tile, False)
@@ -130,7 +135,7 @@ class AttackPlan:
         return tuple(MoveShip(cls, origin, self.target) for origin, cls in self.ships)
 
 
-def _hostile(state: GameState, seat: int, sector: SectorState) -> bool:
+def hostile(state: GameState, seat: int, sector: SectorState) -> bool:
     """True when entering the sector means a fight (or an attack on population)."""
     if any(s != seat for s, _, _ in sector.ships):
         return True
@@ -161,7 +166,7 @@ def _movers(state: GameState, seat: int, moves: Sequence[MoveShip]) -> dict[Hex,
         for origin in origins:
             source = state.sector(origin)
             assert source is not None
-            if _hostile(state, seat, source):
+            if hostile(state, seat, source):
                 continue  # ships in a fight stay in it (they leave only by retreating)
             free = free_ships(state, source, seat)
             classes = sorted(
@@ -190,7 +195,7 @@ def attack_plans(
     for target, ships in sorted(_movers(state, seat, moves).items()):
         sector = state.sector(target)
         assert sector is not None
-        if not _hostile(state, seat, sector) or not ships:
+        if not hostile(state, seat, sector) or not ships:
             continue
         if friends & ({s for s, _, _ in sector.ships} | {sector.owner}):
             continue
@@ -294,7 +299,7 @@ def fleet_goal(
     there is nowhere to build them). ``reach``: ships one attack can bring (move activations,
     twice: two Move actions)."""
     sector = state.sector(target)
-    if sector is None or not _hostile(state, seat, sector):
+    if sector is None or not hostile(state, seat, sector):
         return None
     if _friends(state, seat) & ({s for s, _, _ in sector.ships} | {sector.owner}):
         return None
@@ -336,7 +341,7 @@ def hostile_targets(state: GameState, seat: int, radius: int = 1) -> list[Hex]:
         if s.owner != seat and not s.ships_of(seat):
             continue
         for other in connected_sectors(state, s.hex, generator):
-            if _hostile(state, seat, other):
+            if hostile(state, seat, other):
                 found.add(other.hex)
     return sorted(found)
 
