@@ -14,7 +14,6 @@ where the VP came from, and the wins of each species.
 
 from __future__ import annotations
 
-import importlib
 import time
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Sequence
@@ -24,6 +23,8 @@ from typing import Any
 
 import numpy as np
 
+from calc import DesignError
+from calc.design.evaluate import DaskRunner
 from engine.actions.base import Action
 from engine.actions.turn import TakeAction, TakeReaction
 from engine.bots import BotError, make_player
@@ -177,31 +178,19 @@ def run_league(
 def _on_dask(
     games: Sequence[LeagueGame], cluster: Any, tick: Callable[[], None], done: list[GameSummary]
 ) -> list[GameSummary]:
-    """Play the games as tasks of a Dask cluster (appending to ``done`` as they finish)."""
+    """Play the games as tasks of a Dask cluster (appending to ``done`` as they finish, in game
+    order). The client is the fleet designer's (``calc.design.evaluate.DaskRunner``)."""
     try:
-        # Imported by name: the cluster is optional, and its API is used untyped (Any).
-        distributed: Any = importlib.import_module("distributed")
-    except ImportError as exc:  # pragma: no cover - dask is part of the dev install
-        raise BotError(
-            "--dask needs dask[distributed]: pip install 'eclipse-fleetlab[cluster]'"
-        ) from exc
-    own = isinstance(cluster, str)
-    if own:
-        try:
-            client = distributed.Client(cluster, timeout=30)
-        except OSError as exc:
-            raise BotError(f"cannot reach the Dask scheduler {cluster!r}: {exc}") from None
-    else:
-        client = cluster
+        runner = DaskRunner(cluster)
+    except DesignError as exc:
+        raise BotError(str(exc)) from None
     try:
         keys = [f"fleetlab-league-{g.seed}-{'-'.join(g.bots)}" for g in games]
-        futures = client.map(play_league_game, games, key=keys)
-        for f in distributed.as_completed(futures):
-            done.append(f.result())
+        for future in runner.client.map(play_league_game, games, key=keys):
+            done.append(future.result())
             tick()
     finally:
-        if own:
-            client.close()
+        runner.close()
     return []
 
 

@@ -81,7 +81,12 @@ from engine.decisions import (
 )
 from engine.discoveries import DiscoveryKind, discovery_tile
 from engine.enums import ActionKind, Resource
-from engine.galaxy import connected_sectors, has_wormhole_generator, zone_ring
+from engine.galaxy import (
+    connected_sectors,
+    entering_creates_conflict,
+    has_wormhole_generator,
+    zone_ring,
+)
 from engine.hexes import Hex, opposite, rotate_mask
 from engine.planner import battle, war
 from engine.planner.economy import (
@@ -278,7 +283,10 @@ class PlannerPlayer:
         found = self._research_choice(state, seat, False)
         return 0.0 if found is None else found.value
 
-    def _choices(self, state: GameState, seat: int, kinds: set[ActionKind]) -> list[Choice]:
+    def _choices(
+        self, state: GameState, seat: int, kinds: set[ActionKind], reaction: bool = False
+    ) -> list[Choice]:
+        """What each action (or, after passing, each reaction) among ``kinds`` is worth."""
         out: list[Choice] = []
         for kind, value_of in (
             (ActionKind.MOVE, self._move_choice),
@@ -289,7 +297,7 @@ class PlannerPlayer:
             (ActionKind.UPGRADE, self._upgrade_choice),
         ):
             if kind in kinds:
-                found = value_of(state, seat, False)
+                found = value_of(state, seat, reaction)
                 if found is not None:
                     out.append(found)
         return out
@@ -301,16 +309,7 @@ class PlannerPlayer:
         kinds = {a.kind for a in actions if isinstance(a, TakeReaction)}
         if not kinds or not affordable(player, 1, reserve=2):
             return Pass()
-        choices: list[Choice] = []
-        for kind, value_of in (
-            (ActionKind.MOVE, self._move_choice),
-            (ActionKind.BUILD, self._build_choice),
-            (ActionKind.UPGRADE, self._upgrade_choice),
-        ):
-            if kind in kinds:
-                found = value_of(state, seat, True)
-                if found is not None:
-                    choices.append(found)
+        choices = self._choices(state, seat, kinds, reaction=True)
         best = max(choices, key=lambda c: (c.value, -list(ActionKind).index(c.kind)), default=None)
         cost = disc_cost(player) * money_price(player, 1, rounds_left(state))
         if best is None or best.value - cost < REACTION_BELOW:
@@ -371,7 +370,9 @@ class PlannerPlayer:
                 continue
             origin, dest = state.sector(m.origin), state.sector(m.target)
             assert origin is not None and dest is not None
-            if war.hostile(state, seat, origin) or war.hostile(state, seat, dest):
+            if entering_creates_conflict(state, seat, origin) or entering_creates_conflict(
+                state, seat, dest
+            ):
                 continue
             out.append(m)
         out.sort(key=lambda m: (-war.ship_power(player.blueprint(m.ship_class)), str(m)))
@@ -704,7 +705,11 @@ class PlannerPlayer:
 
     def _reinforce(self, state: GameState, seat: int, moves: Sequence[MoveShip]) -> Action | None:
         """Join a battle the seat is already in when that raises its chance of holding it."""
-        fronts = {s.hex for s in state.sectors if s.ships_of(seat) and war.hostile(state, seat, s)}
+        fronts = {
+            s.hex
+            for s in state.sectors
+            if s.ships_of(seat) and entering_creates_conflict(state, seat, s)
+        }
         best: tuple[float, str, MoveShip] | None = None
         for m in moves:
             if m.target not in fronts:
@@ -713,7 +718,7 @@ class PlannerPlayer:
             after_state = war.relocate(state, seat, [(m.origin, m.ship_class)], m.target)
             after, _ = war.sustained(after_state, seat, m.target, self.book)
             origin = state.sector(m.origin)
-            if origin is not None and war.hostile(state, seat, origin):
+            if origin is not None and entering_creates_conflict(state, seat, origin):
                 continue
             gain = after - before
             if gain > 0.05 and (best is None or gain > best[0]):

@@ -29,7 +29,12 @@ from engine.actions.turn import activation_count
 from engine.board import room_for_reputation
 from engine.decisions import Activations
 from engine.enums import ActionKind
-from engine.galaxy import connected_sectors, free_ships, has_wormhole_generator
+from engine.galaxy import (
+    connected_sectors,
+    entering_creates_conflict,
+    free_ships,
+    has_wormhole_generator,
+)
 from engine.hexes import Hex
 from engine.planner.economy import RESOURCE_VP
 from engine.planner.odds import OddsBook, SectorOdds, best_tile_gain
@@ -135,17 +140,6 @@ class AttackPlan:
         return tuple(MoveShip(cls, origin, self.target) for origin, cls in self.ships)
 
 
-def hostile(state: GameState, seat: int, sector: SectorState) -> bool:
-    """True when entering the sector means a fight (or an attack on population)."""
-    if any(s != seat for s, _, _ in sector.ships):
-        return True
-    if sector.guardian or sector.gcds:
-        return True
-    if sector.ancients and state.players[seat].species != DRACO:
-        return True
-    return sector.owner is not None and sector.owner != seat
-
-
 def _friends(state: GameState, seat: int) -> set[int]:
     """Seats the player has diplomatic relations with (attacking them makes it the traitor)."""
     player = state.players[seat]
@@ -166,7 +160,7 @@ def _movers(state: GameState, seat: int, moves: Sequence[MoveShip]) -> dict[Hex,
         for origin in origins:
             source = state.sector(origin)
             assert source is not None
-            if hostile(state, seat, source):
+            if entering_creates_conflict(state, seat, source):
                 continue  # ships in a fight stay in it (they leave only by retreating)
             free = free_ships(state, source, seat)
             classes = sorted(
@@ -195,7 +189,7 @@ def attack_plans(
     for target, ships in sorted(_movers(state, seat, moves).items()):
         sector = state.sector(target)
         assert sector is not None
-        if not hostile(state, seat, sector) or not ships:
+        if not entering_creates_conflict(state, seat, sector) or not ships:
             continue
         if friends & ({s for s, _, _ in sector.ships} | {sector.owner}):
             continue
@@ -299,7 +293,7 @@ def fleet_goal(
     there is nowhere to build them). ``reach``: ships one attack can bring (move activations,
     twice: two Move actions)."""
     sector = state.sector(target)
-    if sector is None or not hostile(state, seat, sector):
+    if sector is None or not entering_creates_conflict(state, seat, sector):
         return None
     if _friends(state, seat) & ({s for s, _, _ in sector.ships} | {sector.owner}):
         return None
@@ -341,7 +335,7 @@ def hostile_targets(state: GameState, seat: int, radius: int = 1) -> list[Hex]:
         if s.owner != seat and not s.ships_of(seat):
             continue
         for other in connected_sectors(state, s.hex, generator):
-            if hostile(state, seat, other):
+            if entering_creates_conflict(state, seat, other):
                 found.add(other.hex)
     return sorted(found)
 
