@@ -83,7 +83,9 @@ def _holds(book: OddsBook, state: GameState, where: Hex, seat: int) -> tuple[flo
         mine = sector is not None and sector.ships_of(seat) > 0
         return (1.0 if mine else 0.0), Method.EXACT
     battle, keys = found
-    result = book.odds(battle)
+    result = book.try_odds(battle)
+    if result is None:
+        return 0.0, Method.MONTE_CARLO  # not modelled: the rule decides
     i = keys.index(seat) if seat in keys else -1
     return (result.sides[i].holds_sector if i >= 0 else 0.0), result.method
 
@@ -131,8 +133,8 @@ def choose_activation(
     if d.seat not in keys:
         return attack
     i = keys.index(d.seat)
-    fight = book.odds(battle)
-    if fight.sides[i].holds_sector >= KEEP_FIGHTING:
+    fight = book.try_odds(battle)
+    if fight is None or fight.sides[i].holds_sector >= KEEP_FIGHTING:
         return attack
     side = battle.sides[i]
     retreating = replace(
@@ -141,8 +143,8 @@ def choose_activation(
         retreat=Retreat(RetreatPolicy.OPTIMAL, objective=RetreatObjective.VALUE),
     )
     sides = tuple(retreating if j == i else s for j, s in enumerate(battle.sides))
-    retreat = book.odds(Battle(sides, battle.defender))
-    if retreat.sides[i].retreats < 0.5:
+    retreat = book.try_odds(Battle(sides, battle.defender))
+    if retreat is None or retreat.sides[i].retreats < 0.5:
         return attack  # the optimal policy fights on in most lines
     # Retreating saves ships but gives up the tile for taking part: judge both by the
     # planner's own measure (the sector, the reputation tiles, the materials).

@@ -42,14 +42,6 @@ def balance(player: PlayerState, discs: int = 0) -> int:
     return player.money + production(player, Resource.MONEY) - upkeep_after(player, discs)
 
 
-def tradeable(player: PlayerState, keep_science: int = 0, keep_materials: int = 0) -> int:
-    """Money that trading science and materials beyond what is kept would bring."""
-    rate = trade_rate(player)
-    science = max(0, player.science - keep_science)
-    materials = max(0, player.materials - keep_materials)
-    return science // rate + materials // rate
-
-
 def affordable(player: PlayerState, discs: int = 1, reserve: int = 0) -> bool:
     """True when ``discs`` more discs off the track still leave this round's upkeep payable,
     trading half of the stored science and materials at most (the rest is for research and

@@ -198,8 +198,3 @@ def _best_after_return(
         if best is None or value > best[0]:
             best = (value, after)
     return None if best is None else best[1]
-
-
-def blueprint_power(player: PlayerState, classes: Iterable[ShipClass]) -> float:
-    """Summed one-ship power of the player's blueprints of these classes."""
-    return sum(ship_power(player.blueprint(c)) for c in classes)

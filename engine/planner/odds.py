@@ -112,6 +112,14 @@ class OddsBook:
             _cache.popitem(last=False)
         return result
 
+    def try_odds(self, battle: Battle) -> BattleResult | None:
+        """``odds``, or ``None`` for a battle calc does not model (``BattleError``: e.g. Draco's
+        population in a sector whose Ancients defend)."""
+        try:
+            return self.odds(battle)
+        except BattleError:
+            return None
+
     def sector(self, state: GameState, where: Hex) -> SectorOdds | None:
         """The odds of the combat due in a sector, or ``None`` when it has no battle calc can
         model (one side only; Draco with other players and Ancients, or Draco's population

@@ -1009,8 +1009,3 @@ def _fallback(actions: Sequence[Action]) -> Action:
             if isinstance(a, kind):
                 return a
     return actions[0]
-
-
-def _neighbours_of(state: GameState, seat: int, where: Hex) -> int:
-    generator = has_wormhole_generator(state, seat)
-    return sum(1 for s in connected_sectors(state, where, generator) if s.owner == seat)

@@ -243,3 +243,20 @@ def test_planner_keeps_its_upkeep_payable() -> None:
     broke = edit(s, 0, money=0, science=0, materials=0, discs_track=3)
     bot = PlannerPlayer(np.random.default_rng(0))
     assert str(bot.choose(broke, legal_actions(broke))) == "pass"
+
+
+def test_planner_fights_where_calc_cannot_model_the_sector() -> None:
+    # Draco controls (with a cube) a sector whose Ancient does not fight it; seat 0's cruiser
+    # fights the Ancient there and may retreat home. calc does not model Draco's population in
+    # a sector the Ancients defend, so the planner falls back on attacking (it must not fail).
+    s = started("terran_directorate", "descendants_of_draco")
+    s = with_sector(
+        s, sector(TARGET, 101, rotation=1, owner=1, cubes=[0], ships=[(0, "cruiser", 1)])
+    )
+    s = edit(s, 1, discs_track=s.players[1].discs_track - 1)
+    s = _to_activation(s)
+    d = s.decision
+    assert isinstance(d, BattleActivation) and d.seat == 0
+    assert planner_battle.rest_of_battle(s, TARGET) is not None
+    choice = planner_battle.choose_activation(s, d, legal_actions(s), OddsBook())
+    assert str(choice) == "attack"
