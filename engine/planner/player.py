@@ -267,9 +267,9 @@ class PlannerPlayer:
             ]
             if gives:
                 extra = sum(spare[r] // rate for r in gives)
-                now = self._value(state, seat, ActionKind.RESEARCH)
+                now = self._research_value(state, seat)
                 richer = state.with_player(player.with_resource(Resource.SCIENCE, extra))
-                if self._value(richer, seat, ActionKind.RESEARCH) >= now + 1.0:
+                if self._research_value(richer, seat) >= now + 1.0:
                     give = max(gives, key=lambda r: (spare[r], r is Resource.MATERIALS))
                     return Trade(give, Resource.SCIENCE)
         if goals and goals[0].builds and spare[Resource.MONEY] >= rate:
@@ -279,7 +279,7 @@ class PlannerPlayer:
                 return trade
         return None
 
-    def _value(self, state: GameState, seat: int, kind: ActionKind) -> float:
+    def _research_value(self, state: GameState, seat: int) -> float:
         found = self._research_choice(state, seat, False)
         return 0.0 if found is None else found.value
 
