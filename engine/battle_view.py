@@ -22,6 +22,8 @@ each battle against the NPCs leaves the Ancients out when Draco is the one fight
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from blueprints import NpcVariant, ShipClass
 from calc import (
     NO_RETREAT,
@@ -202,7 +204,11 @@ def sector_odds(
     policies: dict[int, Policy] | None = None,
     budget: Budget = DEFAULT_BUDGET,
     seed: int | None = 0,
+    method: str = "auto",
+    progress: Callable[[float], None] | None = None,
 ) -> BattleResult:
-    """The odds of the sector's combat: one call (``calc.sector.ladder`` on ``sector_battle``)."""
+    """The odds of the sector's combat: one call (``calc.sector.ladder`` on ``sector_battle``), by
+    the ladder or a forced ``method``; ``progress`` is called as the solve goes on."""
     bag = tuple((v + 1, n) for v, n in enumerate(state.reputation_bag))
-    return odds(sector_battle(state, where, policies), budget=budget, seed=seed, bag=bag)
+    battle = sector_battle(state, where, policies)
+    return odds(battle, method, budget=budget, seed=seed, bag=bag, progress=progress)
