@@ -82,12 +82,13 @@ from engine.decisions import (
 from engine.discoveries import DiscoveryKind, discovery_tile
 from engine.enums import ActionKind, Resource
 from engine.galaxy import (
+    board_edges,
     connected_sectors,
     entering_creates_conflict,
     has_wormhole_generator,
     zone_ring,
 )
-from engine.hexes import Hex, opposite, rotate_mask
+from engine.hexes import Hex, rotate_mask
 from engine.planner import battle, war
 from engine.planner.economy import (
     RESOURCE_VP,
@@ -757,14 +758,14 @@ class PlannerPlayer:
             mask = rotate_mask(sector_tile(a.tile).wormhole_mask, a.rotation)
             links = 0
             opening = 0
-            for direction, other in d.zone.neighbours():
+            for direction, other, edge in board_edges(state, d.zone):
                 if not (mask >> direction) & 1:
                     continue
                 neighbour = state.sector(other)
                 if neighbour is None:
                     opening += 1
                     continue
-                back = (neighbour.wormholes >> opposite(direction)) & 1
+                back = (neighbour.wormholes >> edge) & 1
                 if back or generator:
                     links += 2 if neighbour.owner == seat else 1
             return (worth + 0.3 * links + 0.1 * opening, str(a))
