@@ -42,13 +42,23 @@ def balance(player: PlayerState, discs: int = 0) -> int:
     return player.money + production(player, Resource.MONEY) - upkeep_after(player, discs)
 
 
-def affordable(player: PlayerState, discs: int = 1, reserve: int = 0) -> bool:
-    """True when ``discs`` more discs off the track still leave this round's upkeep payable,
-    trading half of the stored science and materials at most (the rest is for research and
-    building), with ``reserve`` money to spare."""
+def tradeable(player: PlayerState, keep: Resource | None = None) -> int:
+    """Money the player could still get this round by trading away its science and materials
+    (at its species' rate), all but ``keep`` (the resource the action in view spends)."""
     rate = trade_rate(player)
-    spare = (player.science // 2) // rate + (player.materials // 2) // rate
-    return balance(player, discs) + spare >= reserve
+    return sum(
+        player.resource(r) // rate for r in (Resource.SCIENCE, Resource.MATERIALS) if r is not keep
+    )
+
+
+def affordable(
+    player: PlayerState, discs: int = 1, reserve: int = 0, keep: Resource | None = None
+) -> bool:
+    """True when ``discs`` more discs off the track still leave this round's upkeep payable
+    with ``reserve`` money to spare, trading science and materials if need be (all but
+    ``keep``, which the action itself spends). Whether the trade is worth it is
+    ``action_price``'s question."""
+    return balance(player, discs) + tradeable(player, keep) >= reserve
 
 
 def money_price(player: PlayerState, discs: int = 1, left: int = 7) -> float:
@@ -58,7 +68,24 @@ def money_price(player: PlayerState, discs: int = 1, left: int = 7) -> float:
     left over at the end of the game buys nothing)."""
     spare = balance(player, discs)
     scarcity = 1.0 if spare <= 4 else max(0.1, 4 / spare)
-    return RESOURCE_VP * scarcity * (0.3 + 0.7 * min(7, left) / 7)
+    return RESOURCE_VP * scarcity * _lateness(left)
+
+
+def action_price(player: PlayerState, discs: int = 1, left: int = 7) -> float:
+    """What taking ``discs`` more discs off the track this round costs (VP): the upkeep they
+    add, at ``money_price`` while this round's money covers it, and the part it does not
+    cover at the price of the science or materials traded for it (``trade_rate`` of them for
+    each money; resources, too, buy less near the end)."""
+    need = disc_cost(player, discs)
+    short = min(need, max(0, -balance(player, discs)))
+    covered = need - short
+    bought = short * trade_rate(player) * RESOURCE_VP * _lateness(left)
+    return covered * money_price(player, discs, left) + bought
+
+
+def _lateness(left: int) -> float:
+    """How much a resource still buys with ``left`` rounds to play after this one."""
+    return 0.3 + 0.7 * min(7, left) / 7
 
 
 def steady_upkeep_cost(player: PlayerState) -> int:

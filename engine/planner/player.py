@@ -92,9 +92,9 @@ from engine.hexes import Hex, rotate_mask
 from engine.planner import battle, war
 from engine.planner.economy import (
     RESOURCE_VP,
+    action_price,
     affordable,
     balance,
-    disc_cost,
     least_needed,
     money_price,
     neediest,
@@ -116,11 +116,11 @@ from engine.sectors import sector_tile
 from engine.state import GameState
 from engine.upkeep import Abandon, PayUpkeep
 
-PASS_BELOW = 0.15
+PASS_BELOW = 0.05
 """An action must be worth at least this many VP (after its disc's upkeep) to be taken."""
 STAGING_VP = 0.35
 """What moving one warship to where it can join the next attack is worth."""
-REACTION_BELOW = 0.3
+REACTION_BELOW = 0.15
 """The same for a reaction (one activation for a whole disc)."""
 UPGRADE_STAKES = 6.0
 """VP a fleet's whole gain in score (P(win) and losses against the reference) is worth."""
@@ -129,7 +129,7 @@ BUILD_DELAY = 0.75
 MONOLITH_VP = 3.0
 COLONY_WEIGHT = {Resource.MONEY: 1.5, Resource.SCIENCE: 1.0, Resource.MATERIALS: 0.9}
 """How much a colony ship's production gain counts, by resource."""
-SPARE_MONEY = 6
+SPARE_MONEY = 3
 """Money kept beyond this round's upkeep (with two more actions) before trading it away."""
 MATERIAL_PRICE = 0.5 * RESOURCE_VP
 """What a material spent on warships costs the planner: ships are not used up by winning."""
@@ -220,25 +220,21 @@ class PlannerPlayer:
         if trade is not None:
             return trade
         choices = self._choices(state, seat, kinds)
-        best = max(choices, key=lambda c: (c.value, -list(ActionKind).index(c.kind)), default=None)
-        cost = disc_cost(player) * money_price(player, 1, rounds_left(state))
+        price = action_price(player, 1, rounds_left(state))
+        payable = [c for c in choices if affordable(player, 1 + _claims(c), keep=_spends(c))]
+        best = max(payable, key=lambda c: (c.value, -list(ActionKind).index(c.kind)), default=None)
         if self.trace is not None:
             shown = ", ".join(f"{c.kind.value} {c.value:.2f}" for c in choices)
             self.trace.append(
                 f"r{state.round} seat {seat} money {player.money} bal {balance(player, 1)} "
-                f"disc cost {cost:.2f}: {shown}"
+                f"price {price:.2f}: {shown}"
             )
-        if (
-            best is None
-            or best.value - cost < PASS_BELOW
-            or not affordable(player, 1 + _claims(best))
-        ):
+        if best is None or best.value - price < PASS_BELOW:
+            bought = self._trade_to_act(state, seat, kinds, actions, price)
+            if bought is not None:
+                return bought
             if self.trace is not None:
-                why = (
-                    "nothing"
-                    if best is None
-                    else ("low" if best.value - cost < PASS_BELOW else "money")
-                )
+                why = "nothing" if not choices else ("money" if best is None else "low")
                 self.trace.append(
                     f"PASS r{state.round} {why} m{player.money} s{player.science} "
                     f"mt{player.materials} bal{balance(player, 1)} kinds {len(kinds)}"
@@ -258,6 +254,7 @@ class PlannerPlayer:
         goals = self._goals(state, seat) if ActionKind.BUILD in kinds else []
         board = find_species(player.species)
         wanted = sum(board.build_cost(c.value) for c in goals[0].builds) if goals else 0
+        price = money_price(player, 2, rounds_left(state))
         spare = {
             Resource.MONEY: balance(player, 2) - SPARE_MONEY,
             Resource.MATERIALS: player.materials - wanted,
@@ -270,7 +267,11 @@ class PlannerPlayer:
                 extra = sum(spare[r] // rate for r in gives)
                 now = self._research_value(state, seat)
                 richer = state.with_player(player.with_resource(Resource.SCIENCE, extra))
-                if self._research_value(richer, seat) >= now + 1.0:
+                paid = sum(
+                    (spare[r] // rate) * rate * (price if r is Resource.MONEY else MATERIAL_PRICE)
+                    for r in gives
+                )
+                if self._research_value(richer, seat) >= now + paid + PASS_BELOW:
                     give = max(gives, key=lambda r: (spare[r], r is Resource.MATERIALS))
                     return Trade(give, Resource.SCIENCE)
         if goals and goals[0].builds and spare[Resource.MONEY] >= rate:
@@ -279,6 +280,42 @@ class PlannerPlayer:
             if 0 < need <= spare[Resource.MONEY] // rate and trade in actions:
                 return trade
         return None
+
+    def _trade_to_act(
+        self,
+        state: GameState,
+        seat: int,
+        kinds: set[ActionKind],
+        actions: Sequence[Action],
+        price: float,
+    ) -> Action | None:
+        """Instead of passing: money the seat can spare (beyond this round's upkeep with two
+        more actions) traded for the science of a research or the materials of a build that
+        would then pay for the action and the money. Money buys nothing else, and none of it
+        counts at the end of the game."""
+        player = state.players[seat]
+        rate = trade_rate(player)
+        spare = balance(player, 2) - SPARE_MONEY
+        if spare < rate:
+            return None
+        best: tuple[float, str, Action] | None = None
+        wanted = ((ActionKind.RESEARCH, Resource.SCIENCE), (ActionKind.BUILD, Resource.MATERIALS))
+        for kind, get in wanted:
+            trade = Trade(Resource.MONEY, get)
+            if kind not in kinds or trade not in actions:
+                continue
+            extra = min(spare, player.money) // rate
+            if extra <= 0:
+                continue
+            richer = player.with_resource(Resource.MONEY, -extra * rate).with_resource(get, extra)
+            found = self._choices(state.with_player(richer), seat, {kind})
+            if not found:
+                continue
+            paid = extra * rate * money_price(player, 2, rounds_left(state))
+            net = found[0].value - price - paid
+            if net >= PASS_BELOW and (best is None or net > best[0]):
+                best = (net, str(trade), trade)
+        return None if best is None else best[2]
 
     def _research_value(self, state: GameState, seat: int) -> float:
         found = self._research_choice(state, seat, False)
@@ -308,12 +345,13 @@ class PlannerPlayer:
         (defending a sector, finishing an attack, a ship for a fleet goal, an upgrade)."""
         player = state.players[seat]
         kinds = {a.kind for a in actions if isinstance(a, TakeReaction)}
-        if not kinds or not affordable(player, 1, reserve=2):
+        if not kinds:
             return Pass()
         choices = self._choices(state, seat, kinds, reaction=True)
-        best = max(choices, key=lambda c: (c.value, -list(ActionKind).index(c.kind)), default=None)
-        cost = disc_cost(player) * money_price(player, 1, rounds_left(state))
-        if best is None or best.value - cost < REACTION_BELOW:
+        payable = [c for c in choices if affordable(player, 1, reserve=2, keep=_spends(c))]
+        best = max(payable, key=lambda c: (c.value, -list(ActionKind).index(c.kind)), default=None)
+        price = action_price(player, 1, rounds_left(state))
+        if best is None or best.value - price < REACTION_BELOW:
             return Pass()
         self._intent = (state.round, best.kind, best.intent)
         return TakeReaction(best.kind)
@@ -988,6 +1026,13 @@ class PlannerPlayer:
             return (0 if sector is None else sector.ships_of(seat), str(a))
 
         return max(retreats, key=key)
+
+
+def _spends(choice: Choice) -> Resource | None:
+    """The resource a choice's action spends, which cannot also be traded for its upkeep."""
+    return {ActionKind.RESEARCH: Resource.SCIENCE, ActionKind.BUILD: Resource.MATERIALS}.get(
+        choice.kind
+    )
 
 
 def _claims(choice: Choice) -> int:
