@@ -207,6 +207,9 @@ class GreedyPlayer:
     def __init__(self, rng: np.random.Generator | None = None, margin: float = 1.5) -> None:
         self.rng = rng if rng is not None else np.random.default_rng(0)
         self.margin = margin
+        # (round, other seat) of the proposals made: an answer declined is not asked again in
+        # the same round (proposing is free, so asking again would never end).
+        self._proposed: set[tuple[int, int]] = set()
 
     def _combat(self, state: GameState, d: Decision, actions: Sequence[Action]) -> Action | None:
         """Battle decisions: calc's greedy hits, no retreat, the best reputation tile."""
@@ -281,8 +284,13 @@ class GreedyPlayer:
         return options[0]
 
     def _turn(self, state: GameState, seat: int, options: list[Action]) -> Action:
-        proposals = [a for a in options if isinstance(a, ProposeDiplomacy)]
+        proposals = [
+            a
+            for a in options
+            if isinstance(a, ProposeDiplomacy) and (state.round, a.other) not in self._proposed
+        ]
         if proposals:
+            self._proposed.add((state.round, proposals[0].other))
             return proposals[0]
         player = state.players[seat]
         if player.passed or margin(state, seat, 1) < 2:

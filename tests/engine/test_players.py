@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import replace
 
 import numpy as np
@@ -9,13 +10,17 @@ import numpy as np
 from blueprints import ShipClass
 from calc.rules.assignment import rule_assignment
 from engine.actions.base import Action
+from engine.actions.diplomacy import ProposeDiplomacy
 from engine.actions.move import MoveShip
 from engine.battle import greedy_result, side_spec, side_state
 from engine.decisions import AssignHits
 from engine.hexes import Hex
+from engine.league import schedule
+from engine.planner import PlannerPlayer
 from engine.play import play_game, random_config
 from engine.players import (
     GreedyPlayer,
+    Player,
     RandomPlayer,
     attack_targets,
     margin,
@@ -157,3 +162,28 @@ def test_greedy_games_have_battles() -> None:
         bots = [GreedyPlayer(np.random.default_rng([seed, i])) for i in range(4)]
         play_game(config, bots, rng, on_step=count)
     assert battles >= 3  # they used to have none in most games
+
+
+def test_greedy_asks_a_seat_that_declined_only_once_a_round() -> None:
+    # Game 6 of the league "planner,greedy,greedy,greedy" seed 1: in round 6 a greedy seat
+    # proposes relations to the planner, which declines (accepting would cost it a reputation
+    # tile). Proposing is free, so the greedy bot used to ask again forever.
+    game = schedule(("planner", "greedy", "greedy", "greedy"), 7, 1)[6]
+    rng = np.random.default_rng(game.seed)
+    config = random_config(game.players, rng)
+    bots: list[Player] = [
+        PlannerPlayer(np.random.default_rng([game.seed, s]))
+        if name == "planner"
+        else GreedyPlayer(np.random.default_rng([game.seed, s]))
+        for s, name in enumerate(game.bots)
+    ]
+    asked: Counter[tuple[int, int, int]] = Counter()
+
+    def count(before: GameState, action: Action, after: GameState) -> None:
+        if isinstance(action, ProposeDiplomacy):
+            assert before.to_act is not None
+            asked[(before.round, before.to_act, action.other)] += 1
+            assert asked[(before.round, before.to_act, action.other)] == 1, action
+
+    final = play_game(config, bots, rng, on_step=count)
+    assert final.is_over and asked
