@@ -23,6 +23,9 @@ In battle it assigns hits with calc's greedy policy (``calc.rules.targeting``, t
 ``calc.rules.assignment.rule_assignment``), never retreats, keeps the best reputation tile and
 destroys cubes and fills graveyards in a fixed order.
 
+It proposes diplomatic relations whenever it may, but not again in a round to a seat that
+declined (proposing is free: asking again would never end).
+
 ``peaceful`` still tells a move that starts a battle or an attack on population.
 """
 

@@ -5,9 +5,12 @@ It answers every decision of the engine with one of the legal actions it is offe
 * **Its turn** (``TurnStart``): colony ships first (free production), diplomacy with neighbours
   it does not mean to attack, then the action worth the most: an attack it is likely to win
   (``war.attack_plans``), warships for one (``war.build_plans``), an upgrade (``fleet``), a
-  tech (``valuation``), exploring, influence; each less the upkeep of the disc it takes. It passes
-  when nothing pays or the round's upkeep would not be covered. After passing it uses reactions
-  to defend a sector that opponents have entered or to finish an attack.
+  tech (``valuation``), exploring, influence; each less the upkeep of the disc it takes
+  (``economy.action_price``: money while the round's income covers it, else the science or
+  materials traded for it at the species' rate). Money it can spare buys the science of a tech
+  or the materials of a build that then pays. It passes when nothing pays or the round's upkeep
+  could not be paid even by trading. After passing it uses reactions to defend a sector that
+  opponents have entered or to finish an attack.
 * **Activations**: the explored zone, the placement and rotation of the hex, the tech, the parts
   (the what-if ranking), the ships to build, the moves, the discs to place.
 * **Battles**: hits and retreats by ``planner.battle``; the best reputation tile.
