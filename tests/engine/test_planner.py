@@ -32,6 +32,7 @@ from engine.planner.valuation import Plan, choose_plan
 from engine.play import play_from, play_game, random_config
 from engine.players import GreedyPlayer, Player, RandomPlayer
 from engine.rules import legal_actions
+from engine.scoring import winners
 from engine.setup import new_game
 from engine.state import GameState
 from tests.engine.builders import do, edit, sector, started, to_combat, with_sector
@@ -227,15 +228,17 @@ def test_plans_follow_the_species(species: str, plan: Plan) -> None:
 
 
 def test_planner_beats_greedy_in_a_duel() -> None:
+    # A win is the rules' (``winners``: the most VP, ties to the most resources left), as in
+    # the league; two of these duels are ties on VP (20-20, 21-21) that the planner wins on
+    # resources. The league's benchmark measures the win rate over many games.
     wins = 0
-    for seed in (1, 2):
+    for seed in (1, 2, 3, 4):
         rng = np.random.default_rng(seed)
         config = random_config(2, rng)
         bots: list[Player] = [PlannerPlayer(np.random.default_rng(seed)), GreedyPlayer()]
         final = play_game(config, bots, rng)
-        assert final.scores is not None
-        wins += final.scores[0] > final.scores[1]
-    assert wins >= 1
+        wins += winners(final) == (0,)
+    assert wins >= 3
 
 
 def test_planner_keeps_its_upkeep_payable() -> None:
