@@ -6,18 +6,33 @@ hit assignments and reputation choices included), with one guard for its upkeep.
 control while its economy allows, research the techs it can afford that are worth the most
 (trading hoarded money and materials for science), build monoliths and orbitals, take rewards that
 pay at once, and pass when another action would cost more upkeep than it earns. It fights when it
-is much stronger: it builds warships next to a sector it can attack (NPCs or another player) and
-moves in when its ships' firepower x durability there is at least ``GreedyPlayer.margin`` times
-the defenders'. In battle it assigns hits with calc's greedy policy (``calc.rules.targeting``,
-through ``calc.rules.assignment.rule_assignment``), never retreats, keeps the best reputation tile
-and destroys cubes and fills graveyards in a fixed order. With the New Dangers modules it plays
-them through ``engine.module_choices``: it brings ships back from a Black Hole first thing, buys
-Minor Species it can afford, activates Pulsars instead of the build, move or upgrade actions it
-would take (and before passing, for a useful build or move), sends a spare ship into a Black
-Hole that still holds its discovery tile, researches on its fullest track while a Supernova it
-controls may explode, builds warships next to a Nebula part that still holds its discovery tile
-and attacks it at half its usual margin, fits a Rift Cannon it has researched, and values
-special sectors when it places them.
+is stronger: it builds warships next to a sector it can attack (NPCs or another player), before
+any structure, and moves in when its ships' firepower x durability there is at least
+``GreedyPlayer.margin`` (1.5) times the defenders'. Firepower x durability grows with the square
+of the ships (Lanchester's square law), so 1.5 is about 1.2 times the defenders' ships: two
+default cruisers attack one Ancient (they win two battles in three).
+
+Why it never fought before (seeds 1-5, four players): its margin was 3 on that square-law
+measure, so one Ancient needed three default cruisers and two Ancients or a guardian more cruisers
+than a player owns, and it never upgrades; while its materials went to orbitals and monoliths
+first (its build action was taken for them, and they came first in it) and it built warships only
+with 8 materials or more, about one warship per player per game. No sector ever reached the
+margin (of 280 turns with a fight on offer, 18 reached a ratio of 2 and none 3).
+
+In battle it assigns hits with calc's greedy policy (``calc.rules.targeting``, through
+``calc.rules.assignment.rule_assignment``), never retreats, keeps the best reputation tile and
+destroys cubes and fills graveyards in a fixed order.
+
+It proposes diplomatic relations whenever it may, but not again in a round to a seat that
+declined (proposing is free: asking again would never end).
+
+With the New Dangers modules it plays them through ``engine.module_choices``: it brings ships
+back from a Black Hole first thing, buys Minor Species it can afford, activates Pulsars instead of
+the build, move or upgrade actions it would take (and before passing, for a useful build or
+move), sends a spare ship into a Black Hole that still holds its discovery tile, researches on
+its fullest track while a Supernova it controls may explode, builds warships next to a Nebula
+part that still holds its discovery tile and attacks it at half its usual margin, fits a Rift
+Cannon it has researched, and values special sectors when it places them.
 
 ``peaceful`` still tells a move that starts a battle or an attack on population.
 """
@@ -99,6 +114,18 @@ class Player(Protocol):
     def choose(self, state: GameState, actions: Sequence[Action]) -> Action:
         """The chosen action (one of ``actions``)."""
         ...  # pragma: no cover
+
+
+def best_reputation_keep(actions: Sequence[Action]) -> Action:
+    """The reputation tile worth keeping: the highest drawn tile (swapping out the lowest tile
+    of a full track), or declining when it would not raise the track."""
+    keeps = [a for a in actions if isinstance(a, KeepReputation)]
+    if not keeps:
+        return next(a for a in actions if isinstance(a, Decline))
+    best = max(keeps, key=lambda a: (a.value - (a.swap or 0), -(a.swap or 0)))
+    if best.swap is not None and best.swap >= best.value:
+        return next(a for a in actions if isinstance(a, Decline))
+    return best
 
 
 def peaceful(state: GameState, action: Action) -> bool:
@@ -217,12 +244,15 @@ def _tech_value(tech_id: str) -> int:
 
 
 class GreedyPlayer:
-    """Explores, colonises and researches for points; fights when much stronger; passes when it
+    """Explores, colonises and researches for points; fights when stronger; passes when it
     should. ``margin``: how many times the defenders' strength its ships need to attack."""
 
-    def __init__(self, rng: np.random.Generator | None = None, margin: float = 3.0) -> None:
+    def __init__(self, rng: np.random.Generator | None = None, margin: float = 1.5) -> None:
         self.rng = rng if rng is not None else np.random.default_rng(0)
         self.margin = margin
+        # (round, other seat) of the proposals made: an answer declined is not asked again in
+        # the same round (proposing is free, so asking again would never end).
+        self._proposed: set[tuple[int, int]] = set()
 
     def _combat(self, state: GameState, d: Decision, actions: Sequence[Action]) -> Action | None:
         """Battle decisions: calc's greedy hits, no retreat, the best reputation tile."""
@@ -235,13 +265,7 @@ class GreedyPlayer:
         if isinstance(d, BattleActivation):
             return Attack()
         if isinstance(d, ReputationKeep):
-            keeps = [a for a in actions if isinstance(a, KeepReputation)]
-            if not keeps:
-                return next(a for a in actions if isinstance(a, Decline))
-            best = max(keeps, key=lambda a: (a.value - (a.swap or 0), -(a.swap or 0)))
-            if best.swap is not None and best.swap >= best.value:
-                return next(a for a in actions if isinstance(a, Decline))
-            return best
+            return best_reputation_keep(actions)
         return None
 
     # ----- helpers ------------------------------------------------------------------------
@@ -321,8 +345,13 @@ class GreedyPlayer:
         back = return_from_black_hole(state, seat, options)
         if back is not None:
             return back  # a ship due back is lost unless it comes back before an action
-        proposals = [a for a in options if isinstance(a, ProposeDiplomacy)]
+        proposals = [
+            a
+            for a in options
+            if isinstance(a, ProposeDiplomacy) and (state.round, a.other) not in self._proposed
+        ]
         if proposals:
+            self._proposed.add((state.round, proposals[0].other))
             return proposals[0]
         ally = minor_species_buy(state, seat, options, money_to_keep=_MONEY_TO_KEEP)
         if ally is not None:
@@ -366,7 +395,7 @@ class GreedyPlayer:
             return TakeAction(ActionKind.RESEARCH)
         if ActionKind.UPGRADE in kinds and wants_rift_upgrade(state, seat):
             return TakeAction(ActionKind.UPGRADE)
-        builds = _builds(state, seat) or _warships(state, seat)
+        builds = _warships(state, seat) or _builds(state, seat)
         if ActionKind.BUILD in kinds and builds:
             return TakeAction(ActionKind.BUILD)
         influence = [
@@ -400,11 +429,13 @@ class GreedyPlayer:
                 else end
             )
         if d.kind is ActionKind.BUILD:
+            ships = [a for a in _warships(state, seat) if a in options]
+            if ships:
+                return ships[0]
             builds = [a for a in options if isinstance(a, Build) and a.item in _WANTED_BUILDS]
             if builds:
                 return max(builds, key=lambda a: _WANTED_BUILDS[a.item])
-            ships = [a for a in _warships(state, seat) if a in options]
-            return ships[0] if ships else end
+            return end
         if d.kind is ActionKind.UPGRADE:
             return rift_placement(state, seat, options) or end
         if d.kind is ActionKind.MOVE:
@@ -536,9 +567,9 @@ def _ship_value(state: GameState, seat: int, move: MoveShip) -> float:
 
 
 def _warships(state: GameState, seat: int) -> list[Build]:
-    """Warships to build next to sectors worth attacking, while under ``WARSHIP_CAP`` and with 8
-    materials or more."""
-    if state.round < 2 or state.players[seat].materials < 8:
+    """Warships to build next to sectors worth attacking, while under ``WARSHIP_CAP`` (from
+    round 2, with the materials for a cruiser)."""
+    if state.round < 2 or state.players[seat].materials < 5:
         return []
     ships = sum(
         s.ships_of(seat, c)
@@ -583,6 +614,7 @@ __all__ = [
     "Player",
     "RandomPlayer",
     "attack_targets",
+    "best_reputation_keep",
     "margin",
     "peaceful",
     "strength",

@@ -107,14 +107,21 @@ print(",".join(sorted(m for m in sys.modules if m.split(".")[0] in ("streamlit",
 
 
 # The engine's bridges to calc: the combat phase (fights with calc's dice, hit and targeting
-# rules), the odds of a sector, the bots (calc's greedy policy) and the importer's summary. No
-# other engine module imports calc: the rules of the action phase, upkeep and cleanup do not.
+# rules), the odds of a sector, the bots (calc's greedy policy; the planner's odds, the fleet it
+# ranks and its battle choices), the league (its games run on calc.design's Dask runner, the one
+# Dask client of the project) and the importer's summary. No other engine module imports calc:
+# the rules of the action phase, upkeep and cleanup do not.
 CALC_BRIDGES = (
     "engine.battle",
     "engine.battle_view",
     "engine.combat",
     "engine.importers.summary",
+    "engine.league",
     "engine.players",
+    "engine.planner.battle",
+    "engine.planner.fleet",
+    "engine.planner.odds",
+    "engine.planner.war",
 )
 
 

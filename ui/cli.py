@@ -25,6 +25,7 @@ COMMANDS: dict[str, str] = {
     "odds": "ui.commands.odds",
     "cosmic": "ui.commands.cosmic",
     "selfplay": "ui.commands.selfplay",
+    "league": "ui.commands.league",
     "replay": "ui.commands.replay",
     "design": "ui.commands.design",
     "import": "ui.commands.import_game",

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
 
@@ -73,7 +73,7 @@ from engine.events import step_events
 from engine.hexes import Hex
 from engine.modules import MINOR_SPECIES, Module
 from engine.play import random_config, sample_chance
-from engine.players import RandomPlayer, margin
+from engine.players import Player, RandomPlayer, margin
 from engine.rules import apply, chance_outcomes, legal_actions
 from engine.sectors import home_tile, sector_tile, stack_tiles
 from engine.setup import new_game
@@ -753,6 +753,7 @@ def play_checked(
     modules: tuple[Module, ...] = (),
     special_bias: float = 0.0,
     curiosity: float = 0.0,
+    bot: Callable[[int, np.random.Generator], Player] | None = None,
 ) -> GameReport:
     """One random game with every invariant checked after every step.
 
@@ -761,13 +762,16 @@ def play_checked(
     on population. ``modules`` are the New Dangers modules the game is set up with; with
     ``special_bias`` that share of sector draws picks a special sector when one can come up (a
     legal outcome, chosen to meet the special sectors often), and the random players go there
-    with chance ``curiosity`` (``CuriousPlayer``).
+    with chance ``curiosity`` (``CuriousPlayer``). ``bot(seat, rng)`` gives the player of a seat
+    instead (default: those random players).
     """
     rng = np.random.default_rng(seed)
     prng = random.Random(seed)
     config = replace(random_config(players, rng), modules=modules)
-    bots = [
+    bots: list[Player] = [
         CuriousPlayer(np.random.default_rng(seed * 10 + i), reckless, aggression, curiosity)
+        if bot is None
+        else bot(i, np.random.default_rng(seed * 10 + i))
         for i in range(players)
     ]
     state = new_game(config)

@@ -2,19 +2,25 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import replace
 
 import numpy as np
 
 from blueprints import ShipClass
 from calc.rules.assignment import rule_assignment
+from engine.actions.base import Action
+from engine.actions.diplomacy import ProposeDiplomacy
 from engine.actions.move import MoveShip
 from engine.battle import greedy_result, side_spec, side_state
 from engine.decisions import AssignHits
 from engine.hexes import Hex
+from engine.league import schedule
+from engine.planner import PlannerPlayer
 from engine.play import play_game, random_config
 from engine.players import (
     GreedyPlayer,
+    Player,
     RandomPlayer,
     attack_targets,
     margin,
@@ -22,6 +28,7 @@ from engine.players import (
     warlike,
 )
 from engine.rules import legal_actions
+from engine.state import GameState
 from tests.engine.builders import do, edit, sector, started, to_combat, with_sector
 
 
@@ -122,3 +129,61 @@ def test_random_players_can_be_warlike() -> None:
     assert fights and all(isinstance(a, MoveShip) and not peaceful(s, a) for a in fights)
     bot = RandomPlayer(np.random.default_rng(4), aggression=1.0)
     assert all(bot.choose(s, options) in fights for _ in range(10))
+
+
+def test_greedy_players_fight_when_stronger() -> None:
+    # Two default cruisers against one Ancient: firepower x durability 2.67 against 1.33, twice
+    # the defender's, above the margin of 1.5 (they win about two battles in three).
+    s = started("terran_directorate", "planta")
+    home = s.sector(Hex(0, -2))
+    assert home is not None
+    target = Hex(0, -1)
+    s = with_sector(s, sector(target, 101, rotation=1, discovery=True))
+    two = with_sector(s, replace(home, ships=((0, ShipClass.CRUISER, 2),)))
+    bot = GreedyPlayer(np.random.default_rng(0))
+    assert attack_targets(two, 0, bot.margin) == {target}
+    assert str(bot.choose(two, legal_actions(two))) == "action move"
+    one = with_sector(s, replace(home, ships=((0, ShipClass.CRUISER, 1),)))
+    assert attack_targets(one, 0, bot.margin) == frozenset()  # a quarter: weaker, it waits
+
+
+def test_greedy_games_have_battles() -> None:
+    battles = 0
+
+    def count(before: GameState, action: Action, after: GameState) -> None:
+        nonlocal battles
+        was = before.combat.current if before.combat is not None else None
+        now = after.combat.current if after.combat is not None else None
+        battles += was is not None and (now is None or now.where != was.where)
+
+    for seed in range(1, 4):
+        rng = np.random.default_rng(seed)
+        config = random_config(4, rng)
+        bots = [GreedyPlayer(np.random.default_rng([seed, i])) for i in range(4)]
+        play_game(config, bots, rng, on_step=count)
+    assert battles >= 3  # they used to have none in most games
+
+
+def test_greedy_asks_a_seat_that_declined_only_once_a_round() -> None:
+    # Game 6 of the league "planner,greedy,greedy,greedy" seed 1: in round 6 a greedy seat
+    # proposes relations to the planner, which declines (accepting would cost it a reputation
+    # tile). Proposing is free, so the greedy bot used to ask again forever.
+    game = schedule(("planner", "greedy", "greedy", "greedy"), 7, 1)[6]
+    rng = np.random.default_rng(game.seed)
+    config = random_config(game.players, rng)
+    bots: list[Player] = [
+        PlannerPlayer(np.random.default_rng([game.seed, s]))
+        if name == "planner"
+        else GreedyPlayer(np.random.default_rng([game.seed, s]))
+        for s, name in enumerate(game.bots)
+    ]
+    asked: Counter[tuple[int, int, int]] = Counter()
+
+    def count(before: GameState, action: Action, after: GameState) -> None:
+        if isinstance(action, ProposeDiplomacy):
+            assert before.to_act is not None
+            asked[(before.round, before.to_act, action.other)] += 1
+            assert asked[(before.round, before.to_act, action.other)] == 1, action
+
+    final = play_game(config, bots, rng, on_step=count)
+    assert final.is_over and asked

@@ -61,7 +61,7 @@ def test_selfplay_errors(capsys: pytest.CaptureFixture[str], argv: list[str], me
 
 def test_selfplay_with_the_new_dangers_modules(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, err = run(
-        capsys, "selfplay", "--players", "4", "--seed", "8", "--modules", "all", "--json"
+        capsys, "selfplay", "--players", "4", "--seed", "5", "--modules", "all", "--json"
     )
     data = json.loads(out)
     assert status == 0 and err == ""
@@ -83,9 +83,9 @@ def test_selfplay_with_the_new_dangers_modules(capsys: pytest.CaptureFixture[str
         "rift_dice_rolled",
     ):
         assert name in events and events[name] >= 0
-    # Seed 8: the bots buy Minor Species, activate Pulsars, take a Nebula's tiles, fire rifts.
+    # Seed 5: the bots buy Minor Species, activate Pulsars, blow up a Supernova, fire rifts.
     assert events["minor_species_relations"] > 0 and events["rift_dice_rolled"] > 0
-    assert events["pulsar_activations"] > 0 and events["nebula_discoveries"] > 0
+    assert events["pulsar_activations"] > 0 and events["supernova_explosions"] > 0
     for p in data["players"]:
         assert p["score"] == sum(p["breakdown"].values()) or p["eliminated"]
     status, text, _ = run(capsys, "selfplay", "--players", "2", "--modules", "pulsar,nebula")

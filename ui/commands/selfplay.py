@@ -1,9 +1,10 @@
 """``fleetlab selfplay``: bots play a whole game, battles included, and the final scores print.
 
-``--record FILE`` also writes the game record (``docs/game-record.md``), which
-``fleetlab replay FILE`` plays back and checks. ``--modules pulsar,nebula,...`` (or ``all``) sets
-the game up with New Dangers modules (``engine.modules``); the report then counts what they did
-(``engine.events``).
+``--bots planner`` seats the same bot everywhere; ``--bots planner,greedy,greedy,greedy`` one bot
+per seat (``engine.bots``). ``--record FILE`` also writes the game record
+(``docs/game-record.md``), which ``fleetlab replay FILE`` plays back and checks.
+``--modules pulsar,nebula,...`` (or ``all``) sets the game up with New Dangers modules
+(``engine.modules``); the report then counts what they did (``engine.events``).
 """
 
 from __future__ import annotations
@@ -15,8 +16,9 @@ from typing import Any
 
 import numpy as np
 
-from engine import GameConfig, GreedyPlayer, RandomPlayer, play_game, random_config
+from engine import GameConfig, play_game, random_config
 from engine.actions.base import Action
+from engine.bots import BOTS, make_player, seat_bots
 from engine.errors import EngineError
 from engine.events import EventCounter
 from engine.modules import MODULES, parse_modules
@@ -26,8 +28,6 @@ from engine.scoring import score, winners
 from engine.state import GameState
 from ui.cli_support import UsageError, split_list, text_table
 
-BOTS = ("greedy", "random")
-
 
 def register(subparsers: Any) -> None:
     """Add the ``selfplay`` subcommand."""
@@ -36,7 +36,12 @@ def register(subparsers: Any) -> None:
     )
     p.add_argument("--players", type=int, default=4, help="2 to 6 (default 4)")
     p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
-    p.add_argument("--bots", choices=BOTS, default="greedy", help="which players (default greedy)")
+    p.add_argument(
+        "--bots",
+        default="greedy",
+        help=f"one bot for every seat, or one per seat, comma-separated ({', '.join(BOTS)}; "
+        "default greedy)",
+    )
     p.add_argument("--species", help="species per seat, comma-separated (default: random)")
     p.add_argument(
         "--modules",
@@ -103,6 +108,10 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     """Play one game and print every player's score by source."""
     if not 2 <= args.players <= 6:
         raise UsageError(f"--players must be 2 to 6, not {args.players!r}")
+    try:
+        names = seat_bots(args.bots, args.players)
+    except EngineError as exc:
+        raise UsageError(str(exc)) from None
     rng = np.random.default_rng(args.seed)
     chosen = split_list(args.species)
     if chosen is None:
@@ -115,13 +124,13 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
         config = replace(config, modules=parse_modules(args.modules))
     except EngineError as exc:
         raise UsageError(f"--modules: {exc}") from None
-    bots: list[Player] = []
-    for seat in range(args.players):
-        seat_rng = np.random.default_rng([args.seed, seat])
-        bots.append(GreedyPlayer(seat_rng) if args.bots == "greedy" else RandomPlayer(seat_rng))
+    bots: list[Player] = [
+        make_player(name, np.random.default_rng([args.seed, seat]))
+        for seat, name in enumerate(names)
+    ]
     counter = EventCounter()
     try:
-        recorder = Recorder(config, [args.bots] * args.players)
+        recorder = Recorder(config, names)
 
         def on_step(before: GameState, action: Action, after: GameState) -> None:
             recorder(before, action, after)
@@ -138,16 +147,20 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     rows, data = score_report(final)
     modules = [m.value for m in config.modules]
     if args.json:
+        for row, name in zip(data, names, strict=True):
+            row["bot"] = name
+        shown = names[0] if len(set(names)) == 1 else list(names)
         out = {
             "seed": args.seed,
-            "bots": args.bots,
+            "bots": shown,
             "modules": modules,
             "events": counter.counts,
             "players": data,
         }
         print(json.dumps(out, indent=2))
         return 0
-    print(f"Final scores after round {final.round} (seed {args.seed}, {args.bots} bots):")
+    who = f"{names[0]} bots" if len(set(names)) == 1 else f"bots {', '.join(names)}"
+    print(f"Final scores after round {final.round} (seed {args.seed}, {who}):")
     print(text_table(SCORE_HEADERS, rows))
     if modules:
         print(f"\nModules: {', '.join(modules)}.")

@@ -1,0 +1,284 @@
+"""The league: many bot games, every bot in every seat, and what they show.
+
+``schedule(bots, games, seed)`` lists the games: game ``g`` seats the bots rotated by ``g``
+(seat ``s`` plays ``bots[(s + g) % n]``), so over ``n`` games every bot sits in every seat,
+and has its own seed (species, start player, chance and the bots' generators all come from it).
+``play_league_game`` plays one and returns its ``GameSummary``; it is a plain function of its
+argument, safe to run in a worker process or on a Dask cluster. ``run_league`` plays them all
+here, on a process pool or on a Dask cluster, and ``table`` sums them up: per bot its seats,
+wins (a game's win goes to the seat with the most VP, the rules' tie-break on resources first,
+then shared) and mean VP; battles per game (sectors whose combat was fought), actions per player
+and round (actions and reactions taken), seconds per game (CPU time of the game in its worker),
+where the VP came from, and the wins of each species.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import Executor, as_completed
+from dataclasses import dataclass, fields
+from typing import Any
+
+import numpy as np
+
+from calc import DesignError
+from calc.design.evaluate import DaskRunner
+from engine.actions.base import Action
+from engine.actions.turn import TakeAction, TakeReaction
+from engine.bots import BotError, make_player
+from engine.play import play_game, random_config
+from engine.scoring import Score, score, winners
+from engine.state import GameState
+
+VP_SOURCES: tuple[str, ...] = tuple(f.name for f in fields(Score))
+"""The sources of victory points, as ``engine.scoring.Score`` names them."""
+
+
+@dataclass(frozen=True, slots=True)
+class LeagueGame:
+    """One game of a league: its number, seed, player count and the bot of every seat."""
+
+    index: int
+    seed: int
+    bots: tuple[str, ...]
+
+    @property
+    def players(self) -> int:
+        """Number of seats."""
+        return len(self.bots)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatResult:
+    """One seat of a played game."""
+
+    bot: str
+    species: str
+    vp: int
+    win: float
+    actions: int
+    rounds: int
+    sources: tuple[int, ...]
+    eliminated: bool
+
+
+@dataclass(frozen=True, slots=True)
+class GameSummary:
+    """What one league game did: its seats, battles and CPU seconds."""
+
+    index: int
+    seed: int
+    seats: tuple[SeatResult, ...]
+    battles: int
+    rounds: int
+    seconds: float
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` of a league seeded ``seed``."""
+    return int(np.random.SeedSequence([seed, index]).generate_state(1)[0])
+
+
+def schedule(bots: Sequence[str], games: int, seed: int) -> tuple[LeagueGame, ...]:
+    """The games of a league, the seat list rotated by one each game (see module doc)."""
+    if games < 1:
+        raise BotError(f"a league plays at least one game, not {games!r}")
+    n = len(bots)
+    return tuple(
+        LeagueGame(g, game_seed(seed, g), tuple(bots[(s + g) % n] for s in range(n)))
+        for g in range(games)
+    )
+
+
+class _Watch:
+    """An ``on_step`` callback counting battles (sectors whose combat ended) and the actions
+    and reactions each seat takes."""
+
+    def __init__(self, players: int) -> None:
+        self.battles = 0
+        self.actions = [0] * players
+
+    def __call__(self, before: GameState, action: Action, after: GameState) -> None:
+        if isinstance(action, TakeAction | TakeReaction):
+            seat = before.to_act
+            assert seat is not None
+            self.actions[seat] += 1
+        was = before.combat.current if before.combat is not None else None
+        now = after.combat.current if after.combat is not None else None
+        if was is not None and (now is None or now.where != was.where):
+            self.battles += 1
+
+
+def play_league_game(game: LeagueGame) -> GameSummary:
+    """Play one league game from its seed (see module doc)."""
+    start = time.process_time()
+    rng = np.random.default_rng(game.seed)
+    config = random_config(game.players, rng)
+    players = [
+        make_player(b, np.random.default_rng([game.seed, s])) for s, b in enumerate(game.bots)
+    ]
+    watch = _Watch(game.players)
+    final = play_game(config, players, rng, on_step=watch)
+    assert final.scores is not None
+    won = winners(final)
+    seats = []
+    for p in final.players:
+        breakdown = score(final, p.seat)
+        rounds = final.round
+        seats.append(
+            SeatResult(
+                bot=game.bots[p.seat],
+                species=p.species,
+                vp=final.scores[p.seat],
+                win=1.0 / len(won) if p.seat in won else 0.0,
+                actions=watch.actions[p.seat],
+                rounds=rounds,
+                sources=tuple(getattr(breakdown, name) for name in VP_SOURCES),
+                eliminated=p.eliminated,
+            )
+        )
+    return GameSummary(
+        game.index, game.seed, tuple(seats), watch.battles, final.round,
+        time.process_time() - start,
+    )  # fmt: skip
+
+
+def run_league(
+    games: Sequence[LeagueGame],
+    *,
+    executor: Executor | None = None,
+    dask: Any = None,
+    progress: Callable[[float], None] | None = None,
+) -> list[GameSummary]:
+    """Play the games here, on ``executor`` (a process pool) or on a Dask cluster (``dask``:
+    a scheduler address or a ``distributed.Client``); results in game order whatever ran them.
+    ``progress`` receives the fraction of games done."""
+    done: list[GameSummary] = []
+
+    def tick() -> None:
+        if progress is not None:
+            progress(len(done) / len(games))
+
+    if dask is not None:
+        done.extend(_on_dask(games, dask, tick, done))
+    elif executor is not None:
+        futures = [executor.submit(play_league_game, g) for g in games]
+        for f in as_completed(futures):
+            done.append(f.result())
+            tick()
+    else:
+        for g in games:
+            done.append(play_league_game(g))
+            tick()
+    return sorted(done, key=lambda s: s.index)
+
+
+def _on_dask(
+    games: Sequence[LeagueGame], cluster: Any, tick: Callable[[], None], done: list[GameSummary]
+) -> list[GameSummary]:
+    """Play the games as tasks of a Dask cluster (appending to ``done`` as they finish, in game
+    order). The client is the fleet designer's (``calc.design.evaluate.DaskRunner``)."""
+    try:
+        runner = DaskRunner(cluster)
+    except DesignError as exc:
+        raise BotError(str(exc)) from None
+    try:
+        keys = [f"fleetlab-league-{g.seed}-{'-'.join(g.bots)}" for g in games]
+        for future in runner.client.map(play_league_game, games, key=keys):
+            done.append(future.result())
+            tick()
+    finally:
+        runner.close()
+    return []
+
+
+@dataclass(frozen=True, slots=True)
+class BotLine:
+    """One bot's line of the league table."""
+
+    seats: int
+    wins: float
+    mean_vp: float
+
+
+@dataclass(frozen=True, slots=True)
+class LeagueTable:
+    """The league summed up (see module doc). ``sources`` are each VP source's mean per seat,
+    ``species`` each species' ``(seats, wins)``."""
+
+    games: int
+    bots: dict[str, BotLine]
+    battles_per_game: float
+    actions_per_player_round: float
+    seconds_per_game: float
+    seconds_median: float
+    sources: dict[str, float]
+    species: dict[str, tuple[int, float]]
+    battle_games: Counter[int]
+
+    def share(self, source: str) -> float:
+        """The share of all VP that came from one source."""
+        total = sum(v for v in self.sources.values() if v > 0)
+        return self.sources.get(source, 0.0) / total if total else 0.0
+
+
+def table(results: Iterable[GameSummary]) -> LeagueTable:
+    """Sum the games up."""
+    results = list(results)
+    if not results:
+        raise BotError("no games to sum up")
+    seats: Counter[str] = Counter()
+    wins: dict[str, float] = defaultdict(float)
+    vp: Counter[str] = Counter()
+    sources = [0.0] * len(VP_SOURCES)
+    species_seats: Counter[str] = Counter()
+    species_wins: dict[str, float] = defaultdict(float)
+    actions = 0
+    player_rounds = 0
+    n_seats = 0
+    for game in results:
+        for seat in game.seats:
+            seats[seat.bot] += 1
+            wins[seat.bot] += seat.win
+            vp[seat.bot] += seat.vp
+            species_seats[seat.species] += 1
+            species_wins[seat.species] += seat.win
+            actions += seat.actions
+            player_rounds += seat.rounds
+            n_seats += 1
+            for i, v in enumerate(seat.sources):
+                sources[i] += v
+    seconds = sorted(g.seconds for g in results)
+    return LeagueTable(
+        games=len(results),
+        bots={b: BotLine(seats[b], wins[b], vp[b] / seats[b]) for b in sorted(seats)},
+        battles_per_game=sum(g.battles for g in results) / len(results),
+        actions_per_player_round=actions / max(1, player_rounds),
+        seconds_per_game=sum(seconds) / len(seconds),
+        seconds_median=seconds[len(seconds) // 2],
+        sources={name: sources[i] / n_seats for i, name in enumerate(VP_SOURCES)},
+        species={s: (species_seats[s], species_wins[s]) for s in sorted(species_seats)},
+        battle_games=Counter(g.battles for g in results),
+    )
+
+
+def table_json(t: LeagueTable) -> dict[str, Any]:
+    """The table as the JSON of ``fleetlab league --json``."""
+    return {
+        "games": t.games,
+        "bots": {
+            name: {"seats": line.seats, "wins": line.wins, "mean_vp": round(line.mean_vp, 3)}
+            for name, line in t.bots.items()
+        },
+        "battles_per_game": round(t.battles_per_game, 3),
+        "actions_per_player_round": round(t.actions_per_player_round, 3),
+        "seconds_per_game": round(t.seconds_per_game, 3),
+        "vp_sources": {
+            name: {"per_player": round(v, 3), "share": round(t.share(name), 4)}
+            for name, v in t.sources.items()
+        },
+        "species": {s: {"seats": n, "wins": w} for s, (n, w) in t.species.items()},
+        "games_by_battles": {str(k): v for k, v in sorted(t.battle_games.items())},
+    }

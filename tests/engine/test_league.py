@@ -1,0 +1,131 @@
+"""The league: every bot in every seat, reproducible games, the same table on any runner."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import replace
+
+import pytest
+
+from engine.bots import BotError, make_player, seat_bots
+from engine.league import (
+    VP_SOURCES,
+    GameSummary,
+    play_league_game,
+    run_league,
+    schedule,
+    table,
+    table_json,
+)
+from engine.planner import PlannerPlayer
+from engine.players import GreedyPlayer, RandomPlayer
+
+
+def test_every_bot_sits_in_every_seat() -> None:
+    games = schedule(("a", "b", "c"), 6, seed=4)
+    assert [g.bots for g in games[:3]] == [("a", "b", "c"), ("b", "c", "a"), ("c", "a", "b")]
+    for seat in range(3):
+        assert Counter(g.bots[seat] for g in games) == {"a": 2, "b": 2, "c": 2}
+    assert len({g.seed for g in games}) == 6  # every game its own galaxy and dice
+    assert schedule(("a", "b", "c"), 6, seed=4) == games
+    assert schedule(("a", "b", "c"), 6, seed=5) != games
+    with pytest.raises(BotError, match="at least one game"):
+        schedule(("a",), 0, seed=1)
+
+
+def _same(a: list[GameSummary], b: list[GameSummary]) -> bool:
+    """Equal apart from the CPU seconds."""
+    return [replace(g, seconds=0.0) for g in a] == [replace(g, seconds=0.0) for g in b]
+
+
+def test_a_league_game_replays_from_its_seed() -> None:
+    game = schedule(("greedy", "random"), 1, seed=9)[0]
+    first, again = play_league_game(game), play_league_game(game)
+    assert _same([first], [again])
+    assert sum(s.win for s in first.seats) == pytest.approx(1.0)
+    for seat in first.seats:
+        if not seat.eliminated:
+            assert sum(seat.sources) == seat.vp  # the sources add up to the score
+        assert seat.rounds == 8 and seat.actions > 0
+
+
+def test_the_table_adds_up() -> None:
+    results = run_league(schedule(("greedy", "random", "random"), 3, seed=2))
+    t = table(results)
+    assert t.games == 3
+    assert t.bots["greedy"].seats == 3 and t.bots["random"].seats == 6
+    assert sum(line.wins for line in t.bots.values()) == pytest.approx(3.0)
+    assert sum(w for _, w in t.species.values()) == pytest.approx(3.0)
+    assert t.battles_per_game == sum(g.battles for g in results) / 3
+    data = table_json(t)
+    for key in (
+        "games",
+        "bots",
+        "battles_per_game",
+        "actions_per_player_round",
+        "seconds_per_game",
+    ):
+        assert key in data
+    assert set(data["bots"]["greedy"]) == {"seats", "wins", "mean_vp"}
+    for source in ("sectors", "techs", "reputation", "ambassadors", "discoveries", "monoliths"):
+        assert source in VP_SOURCES and source in data["vp_sources"]
+    shares = sum(v["share"] for v in data["vp_sources"].values() if v["per_player"] > 0)
+    assert shares == pytest.approx(1.0, abs=1e-3)
+    with pytest.raises(BotError, match="no games"):
+        table([])
+
+
+def test_a_process_pool_gives_the_serial_answer() -> None:
+    from calc.design import start_pool
+
+    games = schedule(("greedy", "random"), 2, seed=3)
+    pool = start_pool(2)
+    try:
+        pooled = run_league(games, executor=pool)
+    finally:
+        pool.shutdown()
+    seen: list[float] = []
+    serial = run_league(games, progress=seen.append)
+    assert _same(pooled, serial)
+    assert seen == [0.5, 1.0]
+
+
+distributed = pytest.importorskip("distributed")
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[object]:
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=1, processes=False, dashboard_address="127.0.0.1:0"
+    ) as local:
+        yield local
+
+
+def test_a_dask_cluster_gives_the_serial_answer(cluster: object) -> None:
+    games = schedule(("greedy", "random"), 2, seed=6)
+    with distributed.Client(cluster) as client:
+        remote = run_league(games, dask=client)
+    address = cluster.scheduler_address  # type: ignore[attr-defined]
+    by_address = run_league(games, dask=address)
+    serial = run_league(games)
+    assert _same(remote, serial) and _same(by_address, serial)
+
+
+def test_bots_by_name() -> None:
+    assert seat_bots("planner", 3) == ("planner",) * 3
+    assert seat_bots(" planner , greedy ", 2) == ("planner", "greedy")
+    import numpy as np
+
+    rng = np.random.default_rng(1)
+    assert isinstance(make_player("planner", rng), PlannerPlayer)
+    assert isinstance(make_player("greedy", rng), GreedyPlayer)
+    assert isinstance(make_player("random", rng), RandomPlayer)
+    with pytest.raises(BotError, match=r"unknown bot 'wizard'; bots are: planner, greedy, random"):
+        seat_bots("planner,wizard", 2)
+    with pytest.raises(BotError, match=r"3 bots named .* for 2 players"):
+        seat_bots("planner,greedy,random", 2)
+    with pytest.raises(BotError, match="no bot named"):
+        seat_bots(" , ", 2)
+    with pytest.raises(BotError, match="unknown bot"):
+        make_player("wizard", rng)

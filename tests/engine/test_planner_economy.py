@@ -1,0 +1,74 @@
+"""The planner's economy, worked by hand from the rules' upkeep track.
+
+``rules.toml``'s upkeep by discs left on the influence track ends ``..., 10, 7, 5, 3, 2, 1, 0`` (5
+to 11 discs), so with 6 discs on the track one more disc off it adds 10 - 7 = 3 money to this
+round's upkeep. The Terran Directorate trades at 2 for 1.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from engine.board import production
+from engine.enums import Resource
+from engine.planner.economy import (
+    RESOURCE_VP,
+    action_price,
+    affordable,
+    balance,
+    disc_cost,
+    money_price,
+    tradeable,
+)
+from engine.state import PlayerState
+from tests.engine.builders import started
+
+
+def terran(after_one_more_disc: int, science: int = 0, materials: int = 0) -> PlayerState:
+    """A Terran Directorate with 6 discs on the track whose money after this round's income
+    and upkeep, one more disc off the track, is ``after_one_more_disc``."""
+    player = replace(started("terran_directorate", "terran_federation").players[0], discs_track=6)
+    assert disc_cost(player) == 3
+    money = after_one_more_disc - production(player, Resource.MONEY) + 10
+    assert money >= 0, "the test's money production is too high for this balance"
+    return replace(player, money=money, science=science, materials=materials)
+
+
+def test_tradeable_money_leaves_out_what_the_action_spends() -> None:
+    player = terran(0, science=7, materials=5)
+    assert tradeable(player) == 3 + 2
+    assert tradeable(player, keep=Resource.SCIENCE) == 2
+    assert tradeable(player, keep=Resource.MATERIALS) == 3
+
+
+def test_affordable_counts_every_tradeable_resource_but_the_spent_one() -> None:
+    player = terran(-3, science=4, materials=2)  # trades give 2 + 1 money
+    assert balance(player, 1) == -3
+    assert affordable(player, 1)
+    assert not affordable(player, 1, reserve=1)
+    assert not affordable(player, 1, keep=Resource.SCIENCE)  # research spends the science
+    assert not affordable(terran(-1), 1)  # nothing to trade
+
+
+def test_action_price_while_money_covers_the_upkeep() -> None:
+    player = terran(3)
+    assert action_price(player, 1, left=7) == pytest.approx(3 * money_price(player, 1, 7))
+    assert money_price(player, 1, 7) == pytest.approx(RESOURCE_VP)  # 3 money spare is tight
+
+
+def test_action_price_of_an_upkeep_paid_by_trading() -> None:
+    # Two money of the three are there; the third is bought for 2 science or materials.
+    player = terran(-1, science=4)
+    assert action_price(player, 1, left=7) == pytest.approx(2 * RESOURCE_VP + 2 * RESOURCE_VP)
+    # With no round left after this one, money and resources buy 30% of what they did.
+    assert action_price(player, 1, left=0) == pytest.approx(0.3 * 4 * RESOURCE_VP)
+    # All of it bought when the money is short even without this disc.
+    assert action_price(terran(-4, science=8), 1, left=7) == pytest.approx(3 * 2 * RESOURCE_VP)
+
+
+def test_plentiful_money_is_cheap() -> None:
+    rich, poor = terran(20), terran(2)
+    assert money_price(rich, 1, 7) == pytest.approx(RESOURCE_VP * 4 / 20)
+    assert action_price(rich, 1, 7) < action_price(poor, 1, 7)
