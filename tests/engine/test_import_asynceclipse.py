@@ -404,9 +404,9 @@ def test_files_that_cannot_be_read(tmp_path: Path) -> None:
     with pytest.raises(ImportProblem, match="more than the") as info:
         parse_save(b" " * (MAX_BYTES + 1))
     assert info.value.path == "$"
-    with pytest.raises(ImportProblem, match="not JSON"):
+    with pytest.raises(ImportProblem, match="not valid JSON"):
         parse_save("{'python': True}")
-    with pytest.raises(ImportProblem, match="not JSON"):
+    with pytest.raises(ImportProblem, match="NaN is not a number JSON allows"):
         parse_save('{"money": NaN}')
     with pytest.raises(ImportProblem, match="not UTF-8"):
         parse_save(b"\xff\xfe\x00")

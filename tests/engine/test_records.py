@@ -329,7 +329,7 @@ def test_bad_values_name_their_path(tmp_path: Path) -> None:
             record_from_json(data)
     bad = tmp_path / "bad.json"
     bad.write_text("{not json")
-    with pytest.raises(RecordError, match="not JSON"):
+    with pytest.raises(RecordError, match="not valid JSON"):
         load_record(bad)
     bad.write_bytes(b"\xff\xfe")
     with pytest.raises(RecordError, match="not UTF-8"):
