@@ -24,8 +24,6 @@ class (for materials lost). Miniature limits (8 interceptors, 4 cruisers, 2 drea
 
 from __future__ import annotations
 
-import json
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -56,11 +54,14 @@ from calc.battle.model import (
     Side,
 )
 from calc.errors import BattleError, BattleFileError
+from fileio import DocumentError, parse_document, read_document
 
 FORMAT = "fleetlab-battle/1"
 METHODS = ("auto", "exact", "monte-carlo")
 RETREAT_POLICIES = tuple(p.value for p in RetreatPolicy)
 RETREAT_OBJECTIVES = tuple(o.value for o in RetreatObjective)
+MAX_FILE_BYTES = 1 << 20
+"""Largest battle or design file read (1 MiB; a battle of every miniature is about 10 KB)."""
 STANDARD_COSTS = {"interceptor": 3, "cruiser": 5, "dreadnought": 8, "starbase": 3, "orbital": 4}
 
 
@@ -466,27 +467,28 @@ def _options(raw: Mapping[str, Any]) -> BattleOptions:
 
 def load_battle(path: str | Path) -> tuple[Battle, BattleOptions]:
     """Read a battle file (JSON, or TOML by the ``.toml`` suffix)."""
-    p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise BattleFileError("", f"cannot read battle file {str(p)!r}: {exc.strerror}") from None
-    return parse_battle(decode_battle_text(text, toml=p.suffix.lower() == ".toml"))
+    return parse_battle(read_battle_document(path, "battle file"))
 
 
-def decode_battle_text(text: str, *, toml: bool = False) -> Any:
-    """Decode JSON (or TOML) text; a syntax error names the line and column."""
-    if toml:
-        try:
-            return tomllib.loads(text)
-        except tomllib.TOMLDecodeError as exc:
-            raise BattleFileError("", f"not valid TOML: {exc}") from None
+def read_battle_document(path: str | Path, what: str) -> Any:
+    """The JSON (or TOML, by the ``.toml`` suffix) document of a battle or design file, read by
+    ``fileio.read_document`` (at most ``MAX_FILE_BYTES``, a regular file, checked encoding,
+    nesting and numbers); ``BattleFileError`` says what is wrong."""
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise BattleFileError(
-            "", f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}"
-        ) from None
+        return read_document(path, max_bytes=MAX_FILE_BYTES, what=what)
+    except DocumentError as exc:
+        raise BattleFileError("", str(exc)) from None
+
+
+def decode_battle_text(
+    text: str | bytes, *, toml: bool = False, where: str = "", max_bytes: int = MAX_FILE_BYTES
+) -> Any:
+    """Decode JSON (or TOML) text by ``fileio.parse_document``; a syntax error names the line
+    and column, and every other refusal (size, nesting, numbers, encoding) says what is legal."""
+    try:
+        return parse_document(text, toml=toml, where=where, max_bytes=max_bytes)
+    except DocumentError as exc:
+        raise BattleFileError("", str(exc)) from None
 
 
 # ----- writing ---------------------------------------------------------------------------

@@ -26,7 +26,7 @@ from typing import Any
 from blueprints import Blueprint, BlueprintError, ShipClass, species
 from blueprints.catalogue import part as find_part
 from blueprints.catalogue import unknown
-from calc.battle.files import BattleOptions, decode_battle_text, group_to_dict, parse_battle
+from calc.battle.files import BattleOptions, group_to_dict, parse_battle, read_battle_document
 from calc.battle.model import ShipGroup
 from calc.design.designer import (
     Aggregate,
@@ -237,12 +237,7 @@ def load_design(
 ) -> tuple[DesignRequest, BattleOptions]:
     """Read a design file (JSON, or TOML by the ``.toml`` suffix); ``sector`` as in
     ``parse_design``."""
-    p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise BattleFileError("", f"cannot read design file {str(p)!r}: {exc.strerror}") from None
-    return parse_design(decode_battle_text(text, toml=p.suffix.lower() == ".toml"), sector=sector)
+    return parse_design(read_battle_document(path, "design file"), sector=sector)
 
 
 # ----- output ------------------------------------------------------------------------------

@@ -408,7 +408,7 @@ def test_files_that_cannot_be_read(tmp_path: Path) -> None:
         parse_save("{'python': True}")
     with pytest.raises(ImportProblem, match="NaN is not a number JSON allows"):
         parse_save('{"money": NaN}')
-    with pytest.raises(ImportProblem, match="not UTF-8"):
+    with pytest.raises(ImportProblem, match="UTF-16 text; save it as UTF-8"):
         parse_save(b"\xff\xfe\x00")
     with pytest.raises(ImportProblem, match="expected a JSON object"):
         import_game([1, 2])

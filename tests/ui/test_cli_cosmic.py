@@ -90,4 +90,4 @@ def test_missing_file_and_bad_json(capsys: pytest.CaptureFixture[str], tmp_path:
     bad = tmp_path / "bad.json"
     bad.write_text("{", encoding="utf-8")
     assert main(["cosmic", str(bad)]) == 2
-    assert "is not JSON" in capsys.readouterr().err
+    assert "not valid JSON" in capsys.readouterr().err

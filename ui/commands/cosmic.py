@@ -13,7 +13,11 @@ from typing import Any
 
 from cosmic import CosmicError, solve
 from cosmic.fileformat import parse_challenge, report_to_dict
+from fileio import DocumentError, read_document
 from ui.cli_support import UsageError, text_table
+
+MAX_CHALLENGE_BYTES = 1_000_000
+"""Largest challenge file read (a challenge with every card of the deck is a few kilobytes)."""
 
 
 def _percent(value: object) -> str:
@@ -47,12 +51,10 @@ def _table(rows: list[dict[str, Any]], first: str) -> str:
 def cmd_cosmic(args: argparse.Namespace) -> int:
     """Read a challenge file and print the odds of every card."""
     path = Path(args.file)
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise UsageError(f"cannot read {str(path)!r}: {exc.strerror}") from None
-    except json.JSONDecodeError as exc:
-        raise UsageError(f"{str(path)!r} is not JSON: {exc.msg} at line {exc.lineno}") from None
+    try:  # the reader every Fleetlab file type shares (size, encoding, nesting, numbers)
+        data = read_document(path, toml=False, max_bytes=MAX_CHALLENGE_BYTES, what="challenge file")
+    except DocumentError as exc:
+        raise UsageError(str(exc)) from None
     try:
         report = solve(parse_challenge(data))
     except CosmicError as exc:  # a bad file (ChallengeFileError) or an impossible challenge
