@@ -416,7 +416,7 @@ def test_files_that_cannot_be_read(tmp_path: Path) -> None:
         load_save(tmp_path / "missing.json")
     big = tmp_path / "big.json"
     big.write_bytes(b" " * 200)
-    with pytest.raises(ImportProblem, match="more than the 100 allowed"):
+    with pytest.raises(ImportProblem, match="is 200 bytes; a save is at most 100"):
         load_save(big, max_bytes=100)
     assert load_save(SMALL.read_bytes()).report.problems == ()
 
