@@ -44,6 +44,7 @@ from blueprints.catalogue import part as find_part
 from blueprints.catalogue import tech as find_tech
 from blueprints.catalogue import unknown
 from calc.battle.model import (
+    MAX_SAMPLES,
     NO_RETREAT,
     Battle,
     Policy,
@@ -102,9 +103,11 @@ def _obj(value: Any, path: str) -> Mapping[str, Any]:
     return value
 
 
-def _int(value: Any, path: str, minimum: int = 0) -> int:
+def _int(value: Any, path: str, minimum: int = 0, maximum: int | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
         raise _fail(path, f"expected a whole number >= {minimum}, got {quote(value)}")
+    if maximum is not None and value > maximum:
+        raise _fail(path, f"{value:,} is over the limit of {maximum:,}")
     return value
 
 
@@ -474,7 +477,7 @@ def _options(raw: Mapping[str, Any]) -> BattleOptions:
         )
     samples = raw.get("samples")
     if samples is not None:
-        samples = _int(samples, "options.samples", 1)
+        samples = _int(samples, "options.samples", 1, MAX_SAMPLES)
     seed = raw.get("seed")
     if seed is not None:
         seed = _int(seed, "options.seed")
@@ -499,8 +502,8 @@ def read_battle_document(path: str | Path, what: str) -> Any:
     nesting and numbers); ``BattleFileError`` says what is wrong."""
     try:
         return read_document(path, max_bytes=MAX_FILE_BYTES, what=what)
-    except DocumentError as exc:
-        raise BattleFileError("", str(exc)) from None
+    except DocumentError as exc:  # the caller names the file (the CLI: "FILE: ...")
+        raise BattleFileError(exc.path, exc.reason) from None
 
 
 def decode_battle_text(

@@ -29,6 +29,10 @@ MAX_POPULATION = 12
 """Most population cubes of the defender in the sector (the game: 7)."""
 MAX_SIDES = 8
 """Most sides in one sector (the game: 6 players and the NPCs)."""
+MAX_SAMPLES = 10_000_000
+"""Most simulated sectors one Monte Carlo request may ask for: the standard error of a
+probability is then at most 0.00016; memory stays flat (the simulator works in chunks), but the
+time grows with the count (tens of seconds for a small battle at the limit)."""
 
 
 class Policy(StrEnum):

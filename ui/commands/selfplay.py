@@ -18,7 +18,7 @@ from engine.players import Player
 from engine.record import Recorder, save_record
 from engine.scoring import score, winners
 from engine.state import GameState
-from ui.cli_support import UsageError, split_list, text_table
+from ui.cli_support import MAX_SEED, UsageError, split_list, text_table, whole_number
 
 BOTS = ("greedy", "random")
 
@@ -28,8 +28,15 @@ def register(subparsers: Any) -> None:
     p = subparsers.add_parser(
         "selfplay", help="bots play a whole game (battles included) and print the final scores"
     )
-    p.add_argument("--players", type=int, default=4, help="2 to 6 (default 4)")
-    p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    p.add_argument(
+        "--players", type=whole_number(2, 6, "a player count"), default=4, help="2 to 6 (default 4)"
+    )
+    p.add_argument(
+        "--seed",
+        type=whole_number(0, MAX_SEED, "a seed"),
+        default=0,
+        help="random seed (default 0)",
+    )
     p.add_argument("--bots", choices=BOTS, default="greedy", help="which players (default greedy)")
     p.add_argument("--species", help="species per seat, comma-separated (default: random)")
     p.add_argument("--record", metavar="FILE", help="write the game record (JSON) to FILE")
@@ -90,8 +97,6 @@ SCORE_HEADERS = (
 
 def cmd_selfplay(args: argparse.Namespace) -> int:
     """Play one game and print every player's score by source."""
-    if not 2 <= args.players <= 6:
-        raise UsageError(f"--players must be 2 to 6, not {args.players!r}")
     rng = np.random.default_rng(args.seed)
     chosen = split_list(args.species)
     if chosen is None:
