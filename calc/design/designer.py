@@ -101,6 +101,7 @@ from calc.design.space import (
 )
 from calc.errors import DesignError
 from calc.sector.ladder import Rung
+from fileio import quote
 
 __all__ = [
     "SECTOR",
@@ -234,9 +235,23 @@ def opponents_of(battle: Battle, designer: str) -> tuple[Opponent, ...]:
     return tuple(out)
 
 
+MAX_UPGRADES = 4
+"""Most Upgrade activations a request may search. Four place 8 to 12 parts, a whole
+dreadnought's refit; the reachable blueprints grow about tenfold per activation (with ten techs:
+415 designs at 1, 5,709 at 2, 40,230 at 3, and at 10 the 200,000-blueprint limit is hit after
+about a minute), so more would only run for minutes before the limit refuses them."""
+
+COUNT_LIMITS = {"upgrades": MAX_UPGRADES, "builds": 11, "budget": 1_000, "top": 1_000,
+                "max_candidates": 1_000_000}  # fmt: skip
+"""Largest value of each count of a request (builds: a player's 22 miniatures, two per Build)."""
+
+
 def _check_count(name: str, value: Any, minimum: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-        raise DesignError(f"{name} must be a whole number >= {minimum}, got {value!r}")
+        raise DesignError(f"{name} must be a whole number >= {minimum}, got {quote(value)}")
+    limit = COUNT_LIMITS[name]
+    if value > limit:
+        raise DesignError(f"{name} must be at most {limit:,}, got {value:,}", path=name)
 
 
 @dataclass(frozen=True, slots=True)

@@ -194,9 +194,10 @@ def player_state(
     raw, path = e.raw, e.path
     sp = find_species(e.species)
     t = tables()
-    money = r.number(raw, "money", path, 0)
-    science = r.number(raw, "science", path, 0)
-    materials = r.number(raw, "materials", path, 0)
+    # Storage is never negative: upkeep that cannot be paid is paid by giving up sectors.
+    money = r.number(raw, "money", path, 0, low=0)
+    science = r.number(raw, "science", path, 0, low=0)
+    materials = r.number(raw, "materials", path, 0, low=0)
     cubes = []
     money_key = "resource_pop_cubes" if "money_pop_cubes" not in raw else "money_pop_cubes"
     if money_key not in raw:
