@@ -255,3 +255,53 @@ def test_a_closed_pipe_ends_quietly(tmp_path: Path) -> None:
     err = proc.stderr.read().decode()
     assert proc.wait(timeout=600) == 1
     assert "Traceback" not in err and "BrokenPipeError" not in err
+
+
+MEMORY_CEILING = 1536 * 2**20
+"""Address space the largest allowed inputs are run in (their resident peak is about 220 MB)."""
+
+UNDER_CEILING = """
+import json, resource, sys
+resource.setrlimit(resource.RLIMIT_AS, ({limit}, {limit}))
+from ui.cli import main
+from ui.share import MAX_JSON_BYTES, decode_battle
+import base64, zlib
+status = [main(["odds", sys.argv[1], "--method", "monte-carlo", "--samples", "2000", "--json"])]
+status.append(main(["odds", sys.argv[1], "--method", "exact"]))
+# the largest share link: MAX_JSON_BYTES of JSON, refused one byte later
+doc = json.dumps([" " * (MAX_JSON_BYTES - 10)]).encode()
+token = "1." + base64.urlsafe_b64encode(zlib.compress(doc)).decode().rstrip("=")
+status.append(len(decode_battle(token)))
+print(json.dumps({{"status": status,
+                  "peak_kb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}}))
+"""
+
+
+def test_the_largest_allowed_inputs_stay_under_the_memory_ceiling(tmp_path: Path) -> None:
+    # Every limit at once: the miniature limits of both sides, hull 40, 32 cannon and 32 missile
+    # dice per ship, Morph Shields, population 12. Monte Carlo samples in chunks; a forced
+    # exact solve is refused before it allocates.
+    stats = {
+        "initiative": 3,
+        "hull": 40,
+        "computer": 3,
+        "shield": 2,
+        "morph": 2,
+        "cannons": {"yellow": 8, "orange": 8, "blue": 8, "red": 8},
+        "missiles": {"red": 32},
+    }
+    fleet = [
+        {"class": c, "count": n, "stats": stats}
+        for c, n in (("interceptor", 8), ("cruiser", 4), ("dreadnought", 2), ("starbase", 4))
+    ]
+    doc = battle({"name": "A", "ships": fleet}, {"name": "B", "ships": fleet, "population": 12})
+    path = write(tmp_path, doc)
+    done = subprocess.run(
+        [sys.executable, "-c", UNDER_CEILING.format(limit=MEMORY_CEILING), str(path)],
+        cwd=REPO, capture_output=True, text=True, timeout=1_200,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr[-3_000:]
+    report = json.loads(done.stdout.strip().splitlines()[-1])
+    assert report["status"] == [0, 2, 1]
+    assert "exact requested, but" in done.stderr
+    assert report["peak_kb"] * 1024 < MEMORY_CEILING
