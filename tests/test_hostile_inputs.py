@@ -26,7 +26,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from blueprints import Blueprint, BlueprintError
-from calc import BattleError, battle_to_dict, parse_battle
+from calc import BattleError, BattleFileError, battle_to_dict, parse_battle
 from calc.battle import decode_battle_text
 from calc.design.files import parse_design
 from cosmic import CosmicError
@@ -37,7 +37,7 @@ from engine.record import Recorder, loads_record, record_json
 from engine.snapshot import read_snapshot, snapshot
 from fileio import DocumentError, parse_document
 from tests.support import REPO
-from ui.battle_editor import build
+from ui.battle_editor import build, read_battle_upload
 from ui.share import draft_from_link, encode_battle
 
 DEEP = 100
@@ -208,6 +208,14 @@ def test_battle_file_reader(data: bytes) -> None:
     except BattleError:
         return
     assert parse_battle(battle_to_dict(battle, options)) == (battle, options)
+
+
+@FUZZ
+@given(data=st.one_of(mutated(battle_doc()), mutated(three_sides_doc())))
+def test_battle_upload_reader(data: bytes) -> None:
+    # The page's "Open a battle file" shows a BattleFileError's message; nothing else may escape.
+    with contextlib.suppress(BattleFileError):
+        read_battle_upload("upload.json", data)
 
 
 @FUZZ

@@ -236,10 +236,11 @@ def opponents_of(battle: Battle, designer: str) -> tuple[Opponent, ...]:
 
 
 MAX_UPGRADES = 4
-"""Most Upgrade activations a request may search. Four place 8 to 12 parts, a whole
-dreadnought's refit; the reachable blueprints grow about tenfold per activation (with ten techs:
-415 designs at 1, 5,709 at 2, 40,230 at 3, and at 10 the 200,000-blueprint limit is hit after
-about a minute), so more would only run for minutes before the limit refuses them."""
+"""Most Upgrade activations a request may search (each places one part: four are two Upgrade
+actions of most species). The designs grow about tenfold per activation (measured with ten
+techs and three classes: 415 designs at 1 activation, 5,709 at 2, 40,230 at 3; at 10 the
+200,000-blueprint limit refused the request only after about a minute), so a larger number
+would only run for minutes before a limit refuses it."""
 
 COUNT_LIMITS = {"upgrades": MAX_UPGRADES, "builds": 11, "budget": 1_000, "top": 1_000,
                 "max_candidates": 1_000_000}  # fmt: skip
