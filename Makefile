@@ -1,14 +1,15 @@
 # Fleetlab: two commands do everything on a fresh machine with Python 3.11 and make.
 #   make run    set up .venv and start the dashboard on http://127.0.0.1:8501
 #   make test   set up .venv with the dev extra and run every check
-# Other targets: make bench (solver benchmarks), make clean.
+# Other targets: make bench (solver benchmarks), make mutate (mutation study of the rules
+# modules, hours: see benchmarks/mutation_study.py), make clean.
 
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 8501
 
-.PHONY: run test lint typecheck pytest bench browser clean
+.PHONY: run test lint typecheck pytest bench mutate browser clean warmup
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -23,7 +24,12 @@ $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $@ $(VENV)/.installed-run
 
-run: $(VENV)/.installed-run
+# Compile every numba kernel into the cache (NUMBA_CACHE_DIR if set), so no first solve waits
+# for the compiler; quiet and about a second when the cache is already warm.
+warmup: $(VENV)/.installed-run
+	$(BIN)/fleetlab warmup
+
+run: warmup
 	$(BIN)/streamlit run app.py --server.address 127.0.0.1 --server.port $(PORT) \
 		--server.headless true --browser.gatherUsageStats false
 
@@ -41,13 +47,20 @@ lint: $(VENV)/.installed-dev
 typecheck: $(VENV)/.installed-dev
 	$(BIN)/mypy --strict fileio blueprints calc engine cosmic ui app.py
 
-pytest: $(VENV)/.installed-dev browser
+pytest: $(VENV)/.installed-dev browser warmup
 	$(BIN)/pytest -n auto -q
 
 test: lint typecheck pytest
 
 bench: $(VENV)/.installed-run
 	$(BIN)/python benchmarks/solver_bench.py --mc
+
+$(VENV)/.installed-mutate: pyproject.toml $(VENV)/.installed-dev
+	$(BIN)/python -m pip install --quiet -e '.[dev,mutate]'
+	touch $@
+
+mutate: $(VENV)/.installed-mutate
+	$(BIN)/python benchmarks/mutation_study.py --json artifacts/mutation.json
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .hypothesis

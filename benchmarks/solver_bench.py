@@ -25,6 +25,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from calc import use_compiled
 from calc.battle.files import load_battle
 from calc.battle.model import Battle, Policy, with_player_policy
 from calc.exact.solver import solve_exact
@@ -298,7 +299,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--mc-only", action="store_true", help="only benchmark Monte Carlo")
     p.add_argument("--samples", type=int, default=100_000, help="Monte Carlo battles per row")
     p.add_argument("--json", action="store_true", help="print JSON rows")
-    return run(p.parse_args(argv))
+    args = p.parse_args(argv)
+    use_compiled()  # the compiled solver from the first battle (small ones would run plain)
+    return run(args)
 
 
 if __name__ == "__main__":

@@ -8,13 +8,17 @@ The usual entry points:
   Carlo), for two sides or a whole sector;
 * ``solve_exact(battle)`` and ``simulate_battle(battle, rng, samples)``: one method, forced;
 * ``load_battle(path)`` / ``parse_battle(doc)`` / ``battle_to_dict(battle)``: battle files
-  (``fleetlab-battle/1``, ``docs/battle-file.md``).
+  (``fleetlab-battle/1``, ``docs/battle-file.md``);
+* ``use_compiled()``: switch this process to the compiled kernels at once (a program about to
+  solve many battles; small ones otherwise run as plain Python first, see ``calc._jit``).
+  ``calc.warmup.warmup()`` also compiles every kernel into numba's cache.
 
 The subpackages show the architecture: ``calc.battle`` (model, files, results), ``calc.rules``
 (one function per combat rule), ``calc.exact``, ``calc.montecarlo``, ``calc.sector`` (the sector
 chain and the ladder) and ``calc.design``.
 """
 
+from calc._jit import use_compiled
 from calc.battle import (
     FORMAT,
     NO_RETREAT,
@@ -94,6 +98,7 @@ __all__ = [
     "simulate_battle",
     "solve_exact",
     "solve_sector",
+    "use_compiled",
     "with_npc_reading",
     "with_player_policy",
 ]

@@ -256,9 +256,17 @@ def sector_result(
     bag: Sequence[tuple[int, int]] | None = None,
     samples: int | None = None,
     optimal_approximated: bool = False,
+    summary: bool = True,
 ) -> BattleResult:
     """The ``BattleResult`` of a battle or a sector from its final records (probabilities, or
-    counts when ``samples`` is given: Monte Carlo's standard errors then come from them)."""
+    counts when ``samples`` is given: Monte Carlo's standard errors then come from them).
+
+    ``summary=False`` gives the headline numbers only (who holds the sector, the draw and
+    stalemate, every side's materials lost, retreats and ships saved, the standard errors) and
+    leaves each side's survivor distributions, reputation tiles and population empty: for
+    callers that evaluate thousands of battles and read only those (the fleet designer), where
+    the reputation draws (``best_tiles``) alone cost as much as a small battle's solve.
+    """
     total = float(sum(records.values()))
     n_sides = len(battle.sides)
     holds = np.zeros(n_sides)
@@ -291,6 +299,8 @@ def sector_result(
             if tally.retreated:
                 retreats[i] += p
             saved[i] += p * sum(tally.escaped)
+            if not summary:
+                continue
             n_tiles = tiles_drawn(
                 tally.earned,
                 took_part=tally.fought,
@@ -299,6 +309,8 @@ def sector_result(
             )
             tiles[i][n_tiles] += p
             ks.append(n_tiles)
+        if not summary:
+            continue
         key = tuple(ks)
         joint[key] = joint.get(key, 0.0) + p
         for i, side in enumerate(chain.sides):
@@ -310,15 +322,16 @@ def sector_result(
             holder = chain.sides[record.holder]
             ships = [(g.stats, len(d)) for g, d in zip(holder.groups, record.damage, strict=True)]
             population[i] += p * population_destroyed(ships, holder, side, side.population)
-    best = best_tiles(joint, bag if bag is not None else DEFAULT_REPUTATION_BAG)
+    best = best_tiles(joint, bag if bag is not None else DEFAULT_REPUTATION_BAG) if summary else []
 
     def se(p: float) -> float:
         return math.sqrt(max(p * (1 - p), 0.0) / samples) if samples else 0.0
 
     side_results = []
     for i, side in enumerate(chain.sides):
+        reputation = summary and not side.npc
         groups = []
-        for k, group in enumerate(side.groups):
+        for k, group in enumerate(side.groups if summary else ()):
             dist = survivors[i][k]
             group_se = tuple(se(float(x)) for x in dist) if samples else ()
             groups.append(GroupResult.of(group, dist, group_se, escaped[i][k]))
@@ -330,15 +343,15 @@ def sector_result(
                 wins=float(holds[i]),
                 groups=tuple(groups),
                 expected_material_lost=float(lost[i]),
-                reputation_tiles=tuple(float(x) for x in tiles[i]),
+                reputation_tiles=tuple(float(x) for x in tiles[i]) if summary else (),
                 retreats=float(retreats[i]),
                 expected_saved=float(saved[i]),
                 holds_sector=float(holds[i]),
                 population_destroyed=tuple(float(x) for x in population[i])
-                if side.population
+                if side.population and summary
                 else (),
-                reputation_best=tuple(float(x) for x in best[i]) if not side.npc else (),
-                expected_best=None if side.npc else expected_value(best[i]),
+                reputation_best=tuple(float(x) for x in best[i]) if reputation else (),
+                expected_best=expected_value(best[i]) if reputation else None,
             )
         )
     defender = battle.defender

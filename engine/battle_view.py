@@ -40,6 +40,7 @@ from calc import (
 from calc.rules import ancients_fight
 from engine.galaxy import connected_sectors, has_wormhole_generator
 from engine.hexes import Hex
+from engine.specials import is_black_hole
 from engine.state import NPC, GameState, SectorState
 
 COMBAT_TECHS = ("antimatter_splitter", "neutron_bombs", "neutron_absorber")
@@ -49,11 +50,12 @@ DEFAULT_BUDGET = Budget()
 
 def retreat_targets(state: GameState, sector: SectorState, seat: int) -> tuple[Hex, ...]:
     """Where the player's ships may retreat: neighbouring sectors it controls, connected to this
-    one by wormhole (not by warp portal), with no opponent ships (RULINGS), sorted."""
+    one by wormhole (not by warp portal), with no opponent ships (RULINGS), sorted. Never a
+    Black Hole (New Dangers; decision: retreating ships must arrive and stay)."""
     generator = has_wormhole_generator(state, seat)
     out = []
     for other in connected_sectors(state, sector.hex, generator, portals=False):
-        if other.owner != seat:
+        if other.owner != seat or is_black_hole(other):
             continue
         if any(s != seat for s, _, _ in other.ships) or other.npcs:
             continue

@@ -6,7 +6,8 @@ full track go to another track of the player's choice (dized influence page).
 
 Reputation track: the species data names each slot ``ambassador`` or ``mixed``. Decision (the
 dized diplomacy page shows slots for either tile, ambassadors only and reputation only): an
-``ambassador`` slot holds only an ambassador tile, a ``mixed`` slot either kind.
+``ambassador`` slot holds only an ambassador tile, a ``mixed`` slot either kind. A Minor Species
+token (New Dangers) takes a space an ambassador tile could take.
 """
 
 from __future__ import annotations
@@ -82,7 +83,7 @@ def room_for_reputation(player: PlayerState) -> bool:
     """True when one more reputation tile fits (reputation tiles never go on ambassador slots)."""
     amb_only, mixed = reputation_slots(player)
     r = len(player.reputation) + 1
-    a = len(player.ambassadors)
+    a = len(player.ambassadors) + len(player.minor_species)
     return r <= mixed and r + a <= amb_only + mixed
 
 
@@ -90,7 +91,7 @@ def room_for_ambassador(player: PlayerState, drop: int | None = None) -> bool:
     """True when one more ambassador tile fits, after returning reputation tile ``drop``."""
     amb_only, mixed = reputation_slots(player)
     r = len(player.reputation) - (0 if drop is None else 1)
-    a = len(player.ambassadors) + 1
+    a = len(player.ambassadors) + len(player.minor_species) + 1
     return r <= mixed and r + a <= amb_only + mixed
 
 

@@ -1,4 +1,5 @@
-"""Chance events of setup and cleanup: tech tiles, guardian hexes and reputation tiles drawn.
+"""Chance events of setup and cleanup: tech tiles, guardian hexes and reputation tiles drawn,
+and (New Dangers) the one Black Hole sector a game uses.
 
 (Sector draws while exploring and discovery reveals live with their actions.) Each outcome is an
 action of ``CHANCE`` with its probability, so a game record replays exactly without a seed.
@@ -11,10 +12,11 @@ from dataclasses import dataclass, replace
 from engine.actions.base import Action, register
 from engine.actions.explore import DrawSector, unclaimed_discoveries
 from engine.board import room_for_reputation
-from engine.decisions import GuardianDraw, ReputationDraw, TechDraw
+from engine.decisions import BlackHoleDraw, GuardianDraw, ReputationDraw, TechDraw
 from engine.hexes import DIRECTIONS, Hex
-from engine.sectors import sector_tile
-from engine.state import GameState, SectorState
+from engine.modules import SpecialSector
+from engine.sectors import sector_tile, special_tiles
+from engine.state import GameState, SectorState, Stack
 from engine.tech_supply import is_rare, tech_index, tech_order
 
 
@@ -111,3 +113,17 @@ def apply_reputation_draw(state: GameState, d: ReputationDraw, action: DrawReput
     if d.left > 1 and any(state.reputation_bag):
         return state.with_pending(replace(d, left=d.left - 1), pop=1)
     return state.with_pending(pop=1)
+
+
+def black_hole_outcomes(state: GameState, d: BlackHoleDraw) -> list[tuple[Action, float]]:
+    """Either Black Hole sector, with equal odds ("use only one Black Hole sector per game")."""
+    holes = special_tiles(SpecialSector.BLACK_HOLE)
+    return [(DrawSector(t), 1.0 / len(holes)) for t in holes]
+
+
+def apply_black_hole_draw(state: GameState, d: BlackHoleDraw, action: DrawSector) -> GameState:
+    """The drawn Black Hole is shuffled into the ring III stack (whose size does not change)."""
+    outer = state.stacks[2]
+    pool = tuple(sorted((*outer.pool, action.tile)))
+    stacks = (state.stacks[0], state.stacks[1], Stack(pool, outer.size, outer.discard))
+    return replace(state, stacks=stacks).with_pending(pop=1)

@@ -4,6 +4,7 @@ Tech tiles drawn into the tray: 5, 6, 7, 8 or 9 regular tiles for 2-6 players
 (``catalogue.tech_draws``; rare tiles drawn do not count). Discs on the action track return to
 the influence track, graveyard cubes to their population tracks, colony ships and summary tiles
 turn face up, the round marker advances and the first player to pass starts the next round.
+Pulsars (New Dangers) may be activated again.
 After round 8 the game ends instead (cleanup changes nothing that scores).
 """
 
@@ -12,6 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from blueprints.catalogue import tech_draws
+from engine.actions.pulsar import reset_pulsars
 from engine.board import add_cube, return_options
 from engine.decisions import TechDraw, TurnStart
 from engine.enums import RESOURCES, Phase, SquareType
@@ -45,6 +47,7 @@ def finish_cleanup(state: GameState) -> GameState:
                 options = return_options(player, SquareType(r.value))
                 player = add_cube(player, options[0])
         state = state.with_player(player)
+    state = reset_pulsars(state)
     start = state.next_start if state.next_start is not None else state.start_player
     return begin_round(replace(state, round=state.round + 1, start_player=start))
 

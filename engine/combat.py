@@ -59,6 +59,7 @@ from engine.decisions import (
 from engine.elimination import eliminate
 from engine.enums import RESOURCES, Phase, Resource, SquareType
 from engine.hexes import Hex
+from engine.specials import can_hold_disc
 from engine.state import CHANCE, NPC, GameState, SectorState
 
 ORBITAL_SQUARE = -1
@@ -435,6 +436,8 @@ def _claimable(state: GameState, seat: int) -> tuple[Hex, ...]:
     for s in state.sectors:
         if s.owner is not None or not s.ships_of(seat) or _opponent_ships(s, seat):
             continue
+        if not can_hold_disc(s):
+            continue  # a Nebula part or an exploded Supernova (New Dangers)
         if s.guardian or s.gcds or (s.ancients and state.players[seat].species != DRACO):
             continue
         out.append(s.hex)

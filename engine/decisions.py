@@ -374,3 +374,68 @@ class ReputationDraw(Decision):
 
     def describe(self) -> str:
         return f"draw reputation tiles for seat {self.holder}"
+
+
+# ----- New Dangers (engine.modules) --------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class BlackHoleDraw(Decision):
+    """Chance, at setup: which of the two Black Hole sectors the game uses (it joins ring III)."""
+
+    def describe(self) -> str:
+        return "draw the black hole sector of the game"
+
+
+@dataclass(frozen=True, slots=True)
+class MinorSpeciesDraw(Decision):
+    """Chance, at setup: the Minor Species tokens put in the supply (``left`` still to draw)."""
+
+    left: int
+
+    def describe(self) -> str:
+        return f"draw minor species tokens ({self.left} left)"
+
+
+@dataclass(frozen=True, slots=True)
+class BlackHoleRoll(Decision):
+    """Chance: the yellow die rolled for ``owner``'s ship that entered the Black Hole at ``hole``
+    (``damage``: the damage the ship had)."""
+
+    owner: int
+    ship_class: ShipClass
+    hole: Hex
+    damage: int = 0
+
+    def describe(self) -> str:
+        return f"roll the yellow die for seat {self.owner}'s {self.ship_class.value} in the hole"
+
+
+@dataclass(frozen=True, slots=True)
+class BlackHoleReturn(Decision):
+    """Place a ship coming back from the Black Hole at ``hole`` at once, with ``damage``."""
+
+    ship_class: ShipClass
+    hole: Hex
+    damage: int
+
+    def describe(self) -> str:
+        return f"choose where the {self.ship_class.value} comes back from the black hole"
+
+
+@dataclass(frozen=True, slots=True)
+class SupernovaRoll(Decision):
+    """Chance, at the start of upkeep: the two yellow dice of the Supernova at ``where``."""
+
+    where: Hex
+
+    def describe(self) -> str:
+        return f"roll 2 yellow dice for the supernova at {self.where}"
+
+
+@dataclass(frozen=True, slots=True)
+class TokenCube(Decision):
+    """Choose the population track whose cube goes on the Population Cube Minor Species token."""
+
+    def describe(self) -> str:
+        return "choose the track of the cube for the minor species token"

@@ -4,6 +4,7 @@ A player who cannot pay upkeep even after trading and abandoning sectors, or who
 phase with neither ships nor controlled sectors, is eliminated (dized player elimination). Their
 discs, cubes and ships leave the board; the ambassadors they gave leave the game with their cubes;
 ambassadors they held go back to their owners, whose cubes return to a track of their choice.
+Their ships in a Black Hole are lost too.
 """
 
 from __future__ import annotations
@@ -47,6 +48,8 @@ def eliminate(state: GameState, seat: int) -> GameState:
         state.players[seat], eliminated=True, passed=True, final_score=total, ambassadors=()
     )
     state = state.with_player(player)
+    if any(v.seat == seat for v in state.voyages):
+        state = replace(state, voyages=tuple(v for v in state.voyages if v.seat != seat))
     if state.traitor == seat:
         state = replace(state, traitor=None)
     return state.with_pending(*follow)

@@ -3,6 +3,7 @@
 Setup's chance events, then rounds 1 to 8: the action phase (turns clockwise from the start
 player until everyone has passed; an act-of-aggression check ends every turn), the combat phase
 (``engine.combat``: battles, population, influence, discovery, repair), upkeep and cleanup.
+Ships due back from a Black Hole and not returned by the end of the action phase are lost.
 After the eighth round's upkeep the game is scored.
 """
 
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from engine.actions.black_hole import lose_overdue
 from engine.actions.diplomacy import check_aggression
 from engine.board import seats_after
 from engine.cleanup import begin_round, finish_cleanup, game_is_over, start_cleanup
@@ -46,7 +48,7 @@ def _end_turn(state: GameState) -> GameState:
         return state
     active = state.active_seats()
     if all(state.players[s].passed for s in active):
-        return start_combat(state)
+        return start_combat(lose_overdue(state))
     nxt = seats_after(state, state.turn)[0]
     return replace(state, turn=nxt).with_pending(TurnStart(nxt))
 

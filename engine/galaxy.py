@@ -14,6 +14,14 @@ fight them (species text: Draco may share sectors with Ancients).
 
 Which hex lies across an edge is the galaxy's layout (``engine.layouts``): the plain grid, or a
 galaxy with joined edges; ``board_edges`` gives them, and every rule here goes through it.
+
+New Dangers: each part of a Nebula hex is a sector (text 001), so a location is a hex or a part
+(``Hex(q, r, part)``). A part leads out across its own two outer edges (``outer_edges``) and is
+joined by wormholes to the other two parts (``sibling_parts``); across an edge into a Nebula hex
+lies the part that owns the edge (``board_edges`` and ``sector_across`` give that part). A ship
+that enters a Black Hole stops there (and leaves the board, ``engine.actions.black_hole``). An
+exploded Supernova has no wormholes (its mask is 0), so only the Wormhole Generator crosses into
+it, across a neighbour's half.
 """
 
 from __future__ import annotations
@@ -21,8 +29,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from blueprints import DRACO
-from engine.hexes import Hex, opposite
+from engine.hexes import Hex, opposite, rotate_mask
 from engine.layouts import layout
+from engine.modules import Module
+from engine.sectors import part_edge_mask
+from engine.specials import is_black_hole
 from engine.state import GameState, SectorState
 
 WORMHOLE_GENERATOR = "wormhole_generator"
@@ -35,9 +46,72 @@ def has_wormhole_generator(state: GameState, seat: int) -> bool:
 
 
 def board_edges(state: GameState, where: Hex) -> Iterator[tuple[int, Hex, int]]:
-    """``(edge, hex across it, that hex's edge back)`` for each edge of ``where`` that meets a
-    hex of the galaxy (on the plain grid: the six neighbours and the opposite edges)."""
-    return layout(state.config.galaxy).edges(where)
+    """``(edge, location across it, its edge back)`` for each edge of the location ``where``
+    that meets a hex of the galaxy (on the plain grid: the six neighbours and the opposite
+    edges). A Nebula part meets others only across its two outer edges, and across an edge into
+    a Nebula lies the part that owns the edge back."""
+    edges = layout(state.config.galaxy).edges
+    if Module.NEBULA not in state.config.modules:
+        return edges(where)  # no Nebula can be on the board: the plain answer, fast
+    return _nebula_edges(state, where)
+
+
+def _nebula_edges(state: GameState, where: Hex) -> Iterator[tuple[int, Hex, int]]:
+    allowed = _ALL if not where.part else _outer_mask(state.sector(where))
+    for direction, other, back in layout(state.config.galaxy).edges(where.board):
+        if allowed >> direction & 1:
+            yield direction, _location(state, other, back), back
+
+
+_ALL = 0b111111
+
+
+def _outer_mask(sector: SectorState | None) -> int:
+    if sector is None or not sector.hex.part:
+        return _ALL
+    return rotate_mask(part_edge_mask(sector.hex.part), sector.rotation)
+
+
+def _location(state: GameState, where: Hex, edge: int) -> Hex:
+    """The location of the board hex ``where`` seen across its ``edge``: the hex, or the part
+    of the Nebula there that owns the edge."""
+    if where in state.index:
+        return where
+    first = state.sector(Hex(where.q, where.r, 1))
+    if first is None:
+        return where  # an unexplored zone
+    for part in (1, 2, 3):
+        if rotate_mask(part_edge_mask(part), first.rotation) >> edge & 1:
+            return Hex(where.q, where.r, part)
+    return where  # pragma: no cover - the three parts own all six edges
+
+
+def outer_edges(sector: SectorState) -> tuple[int, ...]:
+    """The board edges through which a location leads to other hexes: all six of a hex, the two
+    outer edges of a Nebula part."""
+    mask = _outer_mask(sector)
+    return tuple(e for e in range(6) if mask >> e & 1)
+
+
+def sector_across(state: GameState, where: Hex, direction: int) -> SectorState | None:
+    """The sector across edge ``direction`` of the board hex of ``where`` (a part of a Nebula
+    there: the one that owns the edge); ``None`` if the edge meets an unexplored zone or
+    nothing."""
+    found = layout(state.config.galaxy).across(where.board, direction)
+    if found is None:
+        return None
+    return state.sector(_location(state, found[0], found[1]))
+
+
+def sibling_parts(state: GameState, where: Hex) -> Iterator[SectorState]:
+    """The other parts of the Nebula a part belongs to (none for a hex)."""
+    if not where.part:
+        return
+    for part in (1, 2, 3):
+        if part != where.part:
+            found = state.sector(Hex(where.q, where.r, part))
+            if found is not None:
+                yield found
 
 
 def edge_link(a: SectorState, direction: int, b: SectorState, back: int | None = None) -> int:
@@ -56,20 +130,19 @@ def linked(state: GameState, a: SectorState, direction: int, generator: bool) ->
 
     The hex across must be a placed sector. ``generator``: the player has the Wormhole Generator.
     """
-    across = layout(state.config.galaxy).across(a.hex, direction)
-    if across is None:
-        return False
-    b = state.sector(across[0])
-    if b is None:
-        return False
-    need = 1 if generator else 2
-    return edge_link(a, direction, b, across[1]) >= need
+    for edge, other, back in board_edges(state, a.hex):
+        if edge == direction:
+            b = state.sector(other)
+            need = 1 if generator else 2
+            return b is not None and edge_link(a, direction, b, back) >= need
+    return False
 
 
 def connected_sectors(
     state: GameState, where: Hex, generator: bool, portals: bool = True
 ) -> Iterator[SectorState]:
-    """Sectors connected to the sector at ``where`` by wormhole (or warp portal), each once."""
+    """Sectors connected to the sector at ``where`` by wormhole (or warp portal), each once;
+    a Nebula part's other parts are connected to it."""
     a = state.sector(where)
     if a is None:
         return
@@ -79,6 +152,9 @@ def connected_sectors(
         if b is not None and edge_link(a, direction, b, back) >= (1 if generator else 2):
             seen.add(other)
             yield b
+    for b in sibling_parts(state, where):
+        seen.add(b.hex)
+        yield b
     if portals and a.has_portal:
         for s in state.sectors:
             if s.hex != where and s.has_portal and s.hex not in seen:
@@ -154,7 +230,8 @@ def move_targets(
     The ship moves up to ``movement`` steps along connections and, with a Jump Drive, may once
     step to any adjacent placed sector regardless of wormholes (decision: the jump is an extra
     step that uses no movement; part data M). It can leave a sector only while it is not pinned
-    there: the moving ship counts among the player's ships in every sector it passes.
+    there: the moving ship counts among the player's ships in every sector it passes. A ship
+    that reaches a Black Hole goes no further (it ends its activation there, text 001).
     """
     start = state.sector(origin)
     if start is None or free_ships(state, start, seat) == 0:
@@ -169,6 +246,8 @@ def move_targets(
         assert sector is not None
         if where != origin and free_ships(state, sector, seat, extra=1) == 0:
             continue  # pinned on arrival: the ship stops here
+        if where != origin and is_black_hole(sector):
+            continue  # the ship leaves the board here
         steps: list[tuple[Hex, int, bool]] = []
         if used < movement:
             for nxt in connected_sectors(state, where, generator):
@@ -177,6 +256,8 @@ def move_targets(
             for _, other, _ in board_edges(state, where):
                 if other in state.index:
                     steps.append((other, used, True))
+            for part in sibling_parts(state, where):
+                steps.append((part.hex, used, True))
         for nxt_hex, nxt_used, nxt_jumped in steps:
             key = (nxt_hex, nxt_jumped)
             if best.get(key, 1_000) <= nxt_used:
@@ -208,7 +289,10 @@ def is_contested(state: GameState, sector: SectorState) -> bool:
 
 
 def entering_creates_conflict(state: GameState, seat: int, target: SectorState) -> bool:
-    """True when the player's ship arriving in ``target`` would make it contested."""
+    """True when the player's ship arriving in ``target`` would make it contested (never a
+    Black Hole: the ship does not stay)."""
+    if is_black_hole(target):
+        return False
     if any(s != seat for s, _, _ in target.ships):
         return True
     if target.guardian or target.gcds:

@@ -17,6 +17,10 @@ orientation in degrees ``d`` is rotation ``(6 - d // 60) % 6`` in this conventio
 saves, its neighbour lists and its drawing code: every home's arrow faces the centre and every
 explored hex connects to a neighbour; see docs/asynceclipse-import.md).
 
+A Nebula sector (New Dangers) is one hex divided into three parts, and each part is a sector of
+its own for moving, exploring and influence: ``Hex(q, r, part)`` with ``part`` 1, 2 or 3 names a
+part (written ``(q,r)a``, ``(q,r)b``, ``(q,r)c``); ``part`` 0, the default, is the whole hex.
+
 >>> ring_hex(2, 0), ring_hex(2, 6), distance(Hex(0, 0), Hex(2, -2))
 (Hex(q=0, r=-2), Hex(q=0, r=2), 2)
 >>> rotate_edges((0, 1, 3, 4), 3)
@@ -53,12 +57,25 @@ class Hex(NamedTuple):
 
     q: int
     r: int
+    part: int = 0
 
     def __str__(self) -> str:
+        if self.part:
+            return f"({self.q},{self.r}){PART_LETTERS[self.part - 1]}"
         return f"({self.q},{self.r})"
 
+    def __repr__(self) -> str:
+        if self.part:
+            return f"Hex(q={self.q}, r={self.r}, part={self.part})"
+        return f"Hex(q={self.q}, r={self.r})"
+
+    @property
+    def board(self) -> Hex:
+        """The board hex of a location: itself, or the hex a Nebula part lies in."""
+        return Hex(self.q, self.r) if self.part else self
+
     def neighbour(self, direction: int) -> Hex:
-        """The adjacent hex across edge ``direction`` (0-5)."""
+        """The adjacent board hex across edge ``direction`` (0-5)."""
         dq, dr = DIRECTIONS[direction]
         return Hex(self.q + dq, self.r + dr)
 
@@ -75,21 +92,28 @@ class Hex(NamedTuple):
 
 CENTRE = Hex(0, 0)
 
+PART_LETTERS = "abc"
+"""How the three parts of a Nebula hex are written after the hex: ``(q,r)a`` is part 1."""
+
 
 def parse_hex(text: str) -> Hex:
-    """Parse ``"(q,r)"`` or ``"q,r"`` (spaces allowed).
+    """Parse ``"(q,r)"`` or ``"q,r"`` (spaces allowed), or a Nebula part ``"(q,r)b"``.
 
-    >>> parse_hex("(2,-1)"), parse_hex(" -1 , 3 ")
-    (Hex(q=2, r=-1), Hex(q=-1, r=3))
+    >>> parse_hex("(2,-1)"), parse_hex(" -1 , 3 "), parse_hex("(0,-3)c")
+    (Hex(q=2, r=-1), Hex(q=-1, r=3), Hex(q=0, r=-3, part=3))
     """
     body = text.strip()
+    part = 0
+    if body[-1:].lower() in PART_LETTERS and body[-2:-1] == ")":
+        part = PART_LETTERS.index(body[-1].lower()) + 1
+        body = body[:-1]
     if body.startswith("(") and body.endswith(")"):
         body = body[1:-1]
     parts = body.split(",")
     if len(parts) != 2:
         raise ValueError(f"not a hex {text!r}; write it as (q,r), e.g. (0,-2)")
     try:
-        return Hex(int(parts[0]), int(parts[1]))
+        return Hex(int(parts[0]), int(parts[1]), part)
     except ValueError:
         raise ValueError(
             f"not a hex {text!r}; q and r must be whole numbers, e.g. (0,-2)"
@@ -97,7 +121,7 @@ def parse_hex(text: str) -> Hex:
 
 
 def distance(a: Hex, b: Hex) -> int:
-    """Number of steps between two hexes."""
+    """Number of steps between two board hexes (Nebula parts count as their hex)."""
     dq = a.q - b.q
     dr = a.r - b.r
     return (abs(dq) + abs(dr) + abs(dq + dr)) // 2

@@ -10,7 +10,14 @@ is much stronger: it builds warships next to a sector it can attack (NPCs or ano
 moves in when its ships' firepower x durability there is at least ``GreedyPlayer.margin`` times
 the defenders'. In battle it assigns hits with calc's greedy policy (``calc.rules.targeting``,
 through ``calc.rules.assignment.rule_assignment``), never retreats, keeps the best reputation tile
-and destroys cubes and fills graveyards in a fixed order.
+and destroys cubes and fills graveyards in a fixed order. With the New Dangers modules it plays
+them through ``engine.module_choices``: it brings ships back from a Black Hole first thing, buys
+Minor Species it can afford, activates Pulsars instead of the build, move or upgrade actions it
+would take (and before passing, for a useful build or move), sends a spare ship into a Black
+Hole that still holds its discovery tile, researches on its fullest track while a Supernova it
+controls may explode, builds warships next to a Nebula part that still holds its discovery tile
+and attacks it at half its usual margin, fits a Rift Cannon it has researched, and values
+special sectors when it places them.
 
 ``peaceful`` still tells a move that starts a battle or an attack on population.
 """
@@ -34,7 +41,8 @@ from engine.actions.diplomacy import AcceptDiplomacy, ProposeDiplomacy
 from engine.actions.discovery import ChooseResource, KeepAsVp, TakeReward
 from engine.actions.explore import DiscardSector, ExploreZone, PlaceSector
 from engine.actions.influence import InfluenceDisc, ReturnCube
-from engine.actions.move import MoveShip
+from engine.actions.minor_species import AllyMinorSpecies
+from engine.actions.move import MoveDamagedShip, MoveShip
 from engine.actions.research import Research
 from engine.actions.trade import Trade
 from engine.actions.turn import Claim, Decline, EndAction, Pass, TakeAction, TakeReaction
@@ -45,11 +53,14 @@ from engine.decisions import (
     Activations,
     AssignHits,
     BattleActivation,
+    BlackHoleReturn,
     Decision,
     DiscoveryChoice,
     ExploreControl,
+    PartInstall,
     ReputationKeep,
     SectorClaims,
+    TokenCube,
     TurnStart,
     Upkeep,
 )
@@ -57,6 +68,23 @@ from engine.discoveries import DiscoveryKind, discovery_tile
 from engine.enums import ActionKind, Resource
 from engine.galaxy import entering_creates_conflict
 from engine.hexes import Hex
+from engine.module_choices import (
+    attack_margin,
+    black_hole_dive,
+    minor_species_buy,
+    nebula_staging,
+    pulsar_extra,
+    pulsar_instead,
+    return_from_black_hole,
+    rift_install,
+    rift_placement,
+    rift_tech_bonus,
+    special_sector_value,
+    stabilising_track,
+    token_cube_track,
+    wants_rift_upgrade,
+)
+from engine.modules import minor_token
 from engine.sectors import sector_tile
 from engine.state import NPC, GameState
 from engine.tables import tables
@@ -75,7 +103,7 @@ class Player(Protocol):
 
 def peaceful(state: GameState, action: Action) -> bool:
     """False for a move that would start a battle or an attack on population."""
-    if isinstance(action, MoveShip):
+    if isinstance(action, MoveShip | MoveDamagedShip):
         target = state.sector(action.target)
         seat = state.to_act
         assert target is not None and seat is not None
@@ -101,11 +129,19 @@ def _spends_disc(action: Action) -> bool:
     return isinstance(action, InfluenceDisc) and action.origin is None and action.target is not None
 
 
+def _token_ruins(state: GameState, seat: int, action: Action) -> bool:
+    """True for a Minor Species token whose credits would leave the upkeep unpaid."""
+    if not isinstance(action, AllyMinorSpecies):
+        return False
+    return margin(state, seat) - minor_token(action.species).credits < 0
+
+
 class RandomPlayer:
     """Uniformly random among the legal actions, with its own generator.
 
     ``reckless`` is the chance of ignoring the one guard: the player does not spend an influence
-    disc (on an action or a sector) that would leave it unable to pay this round's upkeep.
+    disc (on an action or a sector), nor money on a Minor Species token (New Dangers), that
+    would leave it unable to pay this round's upkeep.
     Without the guard random players spend every disc in round 1 and are all eliminated by
     round 2; with it they play whole games (the conformance harness uses a little
     recklessness to reach eliminations too).
@@ -128,9 +164,12 @@ class RandomPlayer:
         options = list(actions)
         seat = state.to_act
         assert seat is not None
-        if self.rng.random() >= self.reckless and margin(state, seat, 1) < 0:
-            careful = [a for a in options if not _spends_disc(a)]
-            options = careful or options
+        if self.rng.random() >= self.reckless:
+            if margin(state, seat, 1) < 0:
+                careful = [a for a in options if not _spends_disc(a)]
+                options = careful or options
+            if state.config.modules:
+                options = [a for a in options if not _token_ruins(state, seat, a)] or options
         if self.aggression and self.rng.random() < self.aggression:
             bold = warlike(state, options)
             options = bold or options
@@ -140,7 +179,7 @@ class RandomPlayer:
 def warlike(state: GameState, actions: Sequence[Action]) -> list[Action]:
     """The warlike actions among ``actions``: moves into contested sectors (else any moves),
     building ships, taking a build or move action or reaction."""
-    moves = [a for a in actions if isinstance(a, MoveShip)]
+    moves = [a for a in actions if isinstance(a, MoveShip | MoveDamagedShip)]
     fights = [a for a in moves if not peaceful(state, a)]
     if fights:
         return list(fights)
@@ -166,7 +205,7 @@ _SHIP_ITEMS = frozenset(
 
 def _sector_value(tile: int) -> int:
     printed = sector_tile(tile)
-    return 2 * printed.vp + len(printed.squares) + printed.artifacts
+    return 2 * printed.vp + len(printed.squares) + printed.artifacts + special_sector_value(tile)
 
 
 def _tech_value(tech_id: str) -> int:
@@ -225,13 +264,23 @@ class GreedyPlayer:
         if fight is not None:
             return fight
         options = list(actions)
-        if any(isinstance(a, MoveShip) for a in actions):
+        if any(isinstance(a, MoveShip | MoveDamagedShip) for a in actions):
             targets = attack_targets(state, seat, self.margin)
             options = [
                 a
                 for a in actions
-                if not isinstance(a, MoveShip) or peaceful(state, a) or a.target in targets
+                if not isinstance(a, MoveShip | MoveDamagedShip)
+                or peaceful(state, a)
+                or a.target in targets
             ]
+        if isinstance(d, BlackHoleReturn):
+            back = return_from_black_hole(state, seat, options)
+            assert back is not None
+            return back
+        if isinstance(d, TokenCube):
+            cube = token_cube_track(state, seat, options)
+            assert cube is not None
+            return cube
         colonize = [a for a in options if isinstance(a, Colonize)]
         if colonize and isinstance(d, TurnStart | Activations | Upkeep):
             return self._best(colonize, lambda a: (a.square >= 0, a.resource is Resource.MONEY))
@@ -246,9 +295,14 @@ class GreedyPlayer:
             if claims and margin(state, seat, 1) >= 3:
                 return claims[0]
             return next(a for a in options if isinstance(a, Decline))
+        if isinstance(d, PartInstall):
+            install = rift_install(state, seat, options) if d.part == "rift_conductor" else None
+            if install is not None:
+                return install
         if isinstance(d, DiscoveryChoice):
             kind = discovery_tile(d.tile).kind
             good = kind in (DiscoveryKind.RESOURCES, DiscoveryKind.TECH, DiscoveryKind.MONOLITH)
+            good = good or discovery_tile(d.tile).part == "rift_conductor"
             wanted = TakeReward if good else KeepAsVp
             return next(a for a in options if isinstance(a, wanted))
         place = [a for a in options if isinstance(a, PlaceSector)]
@@ -264,9 +318,28 @@ class GreedyPlayer:
         return options[0]
 
     def _turn(self, state: GameState, seat: int, options: list[Action]) -> Action:
+        back = return_from_black_hole(state, seat, options)
+        if back is not None:
+            return back  # a ship due back is lost unless it comes back before an action
         proposals = [a for a in options if isinstance(a, ProposeDiplomacy)]
         if proposals:
             return proposals[0]
+        ally = minor_species_buy(state, seat, options, money_to_keep=_MONEY_TO_KEEP)
+        if ally is not None:
+            return ally
+        chosen = self._turn_action(state, seat, options)
+        if isinstance(chosen, TakeAction):
+            return pulsar_instead(state, seat, chosen.kind, options) or chosen
+        if isinstance(chosen, Pass) and not state.players[seat].passed:
+            useful = []
+            if _builds(state, seat) or _warships(state, seat):
+                useful.append(ActionKind.BUILD)
+            if _attack_moves(state, seat, self.margin) or _dive(state, seat):
+                useful.append(ActionKind.MOVE)
+            return pulsar_extra(state, seat, options, useful) or chosen
+        return chosen
+
+    def _turn_action(self, state: GameState, seat: int, options: list[Action]) -> Action:
         player = state.players[seat]
         if player.passed or margin(state, seat, 1) < 2:
             return Pass()
@@ -282,11 +355,17 @@ class GreedyPlayer:
         kinds = {a.kind for a in options if isinstance(a, TakeAction)}
         if ActionKind.MOVE in kinds and _attack_moves(state, seat, self.margin):
             return TakeAction(ActionKind.MOVE)
+        if ActionKind.MOVE in kinds and _dive(state, seat) and state.round <= 6:
+            return TakeAction(ActionKind.MOVE)
         explore_zones = _count(state, seat, ActionKind.EXPLORE)
         if ActionKind.EXPLORE in kinds and explore_zones and state.round <= 6:
             return TakeAction(ActionKind.EXPLORE)
+        if ActionKind.BUILD in kinds and _nebula_builds(state, seat):
+            return TakeAction(ActionKind.BUILD)  # ships to take a Nebula part's discovery tile
         if ActionKind.RESEARCH in kinds and _count(state, seat, ActionKind.RESEARCH):
             return TakeAction(ActionKind.RESEARCH)
+        if ActionKind.UPGRADE in kinds and wants_rift_upgrade(state, seat):
+            return TakeAction(ActionKind.UPGRADE)
         builds = _builds(state, seat) or _warships(state, seat)
         if ActionKind.BUILD in kinds and builds:
             return TakeAction(ActionKind.BUILD)
@@ -308,21 +387,34 @@ class GreedyPlayer:
             return self._best(zones, lambda a: -a.where.ring) if zones else end
         if d.kind is ActionKind.RESEARCH:
             techs = [a for a in options if isinstance(a, Research)]
-            return self._best(techs, lambda a: _tech_value(a.tech)) if techs else end
+            steady = stabilising_track(state, seat)
+            return (
+                self._best(
+                    techs,
+                    lambda a: (
+                        a.track is steady,
+                        _tech_value(a.tech) + rift_tech_bonus(state, a.tech),
+                    ),
+                )
+                if techs
+                else end
+            )
         if d.kind is ActionKind.BUILD:
             builds = [a for a in options if isinstance(a, Build) and a.item in _WANTED_BUILDS]
             if builds:
                 return max(builds, key=lambda a: _WANTED_BUILDS[a.item])
             ships = [a for a in _warships(state, seat) if a in options]
             return ships[0] if ships else end
+        if d.kind is ActionKind.UPGRADE:
+            return rift_placement(state, seat, options) or end
         if d.kind is ActionKind.MOVE:
             moves = [a for a in _attack_moves(state, seat, self.margin) if a in options]
-            return self._best(moves, lambda a: _ship_value(state, seat, a)) if moves else end
-        if d.kind is ActionKind.INFLUENCE:
-            discs = [a for a in options if isinstance(a, InfluenceDisc) and a.origin is None]
-            if discs and margin(state, seat, 1) >= 3:
-                return self._best(discs, lambda a: _value_at(state, a.target))
-            return end
+            if moves:
+                return self._best(moves, lambda a: _ship_value(state, seat, a))
+            return black_hole_dive(state, seat, options) or end
+        discs = [a for a in options if isinstance(a, InfluenceDisc) and a.origin is None]
+        if discs and margin(state, seat, 1) >= 3:
+            return self._best(discs, lambda a: _value_at(state, a.target))
         return end
 
     def _upkeep(self, state: GameState, seat: int, options: list[Action]) -> Action:
@@ -338,6 +430,8 @@ class GreedyPlayer:
 
 
 _WANTED_BUILDS = {"monolith": 3, "orbital": 2}
+_MONEY_TO_KEEP = 6
+"""Money a greedy player keeps when it buys a Minor Species token."""
 WARSHIP_CAP = 6
 """Warships (interceptors, cruisers, dreadnoughts) a greedy player builds at most."""
 
@@ -399,7 +493,7 @@ def _targets(
             assert source is not None
             groups.append(ShipGroup.of(player.blueprint(cls), source.ships_of(seat, cls)))
         mine = strength(Side("mine", tuple(groups)))
-        if enemy > 0 and mine >= margin * enemy:
+        if enemy > 0 and mine >= attack_margin(sector, margin) * enemy:
             out.add(target)
     return frozenset(out)
 
@@ -425,6 +519,15 @@ def _attack_moves(state: GameState, seat: int, margin: float) -> list[MoveShip]:
     moves = _moves(state, seat)
     targets = _targets(state, seat, margin, moves)
     return [a for a in moves if a.target in targets]
+
+
+def _dive(state: GameState, seat: int) -> bool:
+    """True when a move activation could send a ship into a Black Hole with its tile."""
+    if not any(s.discovery and s.printed.special is not None for s in state.sectors):
+        return False
+    return (
+        black_hole_dive(state, seat, _activation_options(state, seat, ActionKind.MOVE)) is not None
+    )
 
 
 def _ship_value(state: GameState, seat: int, move: MoveShip) -> float:
@@ -457,6 +560,14 @@ def _warships(state: GameState, seat: int) -> list[Build]:
     ]
     builds.sort(key=lambda a: (a.item != ShipClass.CRUISER.value, a.where))
     return builds
+
+
+def _nebula_builds(state: GameState, seat: int) -> list[Build]:
+    """Warships to build next to a Nebula part that still holds its discovery tile."""
+    staging = nebula_staging(state, seat)
+    if not staging:
+        return []
+    return [a for a in _warships(state, seat) if a.where in staging]
 
 
 def _builds(state: GameState, seat: int) -> list[Action]:

@@ -6,10 +6,12 @@ it and moves the game on (``engine.flow``) to the next decision. At a chance eve
 CHANCE``) the answers are the possible outcomes, and ``chance_outcomes`` gives their odds; a
 driver samples one (``engine.play``) or a game record supplies it.
 
-Free actions: during their own action or reaction a player may also use colony ships, trade and
-(with 4+ players) propose diplomacy; at the start of a turn (before choosing an action, reaction
-or pass) trade and diplomacy but not colony ships, which the rules allow only "during your
-action or reaction"; during upkeep colony ships and trading.
+Free actions: during their own action or reaction a player may also use colony ships, trade,
+(with 4+ players) propose diplomacy and (New Dangers) establish relations with a Minor Species;
+at the start of a turn (before choosing an action, reaction or pass) trade, diplomacy and Minor
+Species but not colony ships, which the rules allow only "during your action or reaction";
+during upkeep colony ships and trading. At the start of a turn a player may also activate a
+Pulsar (instead of an action) and bring back ships due from a Black Hole.
 
 >>> from engine.setup import new_game
 >>> from engine.state import GameConfig
@@ -24,17 +26,30 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from engine import battle, combat
-from engine.actions import colony, diplomacy, discovery, explore, influence, trade, upgrade
+from engine import battle, combat, supernova
+from engine.actions import (
+    black_hole,
+    colony,
+    diplomacy,
+    discovery,
+    explore,
+    influence,
+    minor_species,
+    pulsar,
+    trade,
+    upgrade,
+)
 from engine.actions.base import Action
 from engine.actions.build import Build, apply_build, legal_build
-from engine.actions.move import MoveShip, apply_move, legal_move
+from engine.actions.move import MoveDamagedShip, MoveShip, apply_move, legal_move
 from engine.actions.research import Research, apply_research, legal_research
 from engine.actions.turn import EndAction, apply_turn, legal_turn
 from engine.chance import (
+    apply_black_hole_draw,
     apply_guardian_draw,
     apply_reputation_draw,
     apply_tech_draw,
+    black_hole_outcomes,
     guardian_outcomes,
     reputation_outcomes,
     tech_outcomes,
@@ -45,6 +60,9 @@ from engine.decisions import (
     AssignHits,
     BattleActivation,
     BattleReputationDraw,
+    BlackHoleDraw,
+    BlackHoleReturn,
+    BlackHoleRoll,
     CubeRemoval,
     CubeReturn,
     Decision,
@@ -54,6 +72,7 @@ from engine.decisions import (
     ExploreControl,
     GraveyardChoice,
     GuardianDraw,
+    MinorSpeciesDraw,
     PartInstall,
     PopulationRoll,
     ReputationDraw,
@@ -64,8 +83,10 @@ from engine.decisions import (
     SectorDraw,
     SectorPlacement,
     StalemateRetreat,
+    SupernovaRoll,
     TechChoice,
     TechDraw,
+    TokenCube,
     TurnStart,
     Upkeep,
     VolleyRoll,
@@ -100,6 +121,7 @@ def _free(state: GameState, seat: int, *, colonize: bool = True) -> list[Action]
     out: list[Action] = list(colony.legal_colonize(state, seat)) if colonize else []
     out.extend(trade.legal_trade(state, seat))
     out.extend(diplomacy.legal_propose(state, seat))
+    out.extend(minor_species.legal_ally(state, seat))
     return out
 
 
@@ -110,18 +132,31 @@ def _apply_free(state: GameState, seat: int, action: Action) -> GameState | None
         return trade.apply_trade(state, seat, action)
     if isinstance(action, diplomacy.ProposeDiplomacy):
         return diplomacy.apply_propose(state, seat, action)
+    if isinstance(action, minor_species.AllyMinorSpecies):
+        return minor_species.apply_ally(state, seat, action)
     return None
 
 
 def _legal_turn(state: GameState, d: TurnStart) -> list[Action]:
     # Colony ships only "during your action or reaction" (the rules text): not before choosing
     # one, and not by a passed player who takes no reaction.
-    return [*legal_turn(state, d), *_free(state, d.seat, colonize=False)]
+    return [
+        *legal_turn(state, d),
+        *pulsar.legal_pulsars(state, d),
+        *black_hole.legal_returns(state, d),
+        *_free(state, d.seat, colonize=False),
+    ]
 
 
 def _apply_turn(state: GameState, d: TurnStart, action: Action) -> GameState:
     done = _apply_free(state, d.seat, action)
-    return done if done is not None else apply_turn(state, d, action)
+    if done is not None:
+        return done
+    if isinstance(action, pulsar.ActivatePulsar):
+        return pulsar.apply_pulsar(state, d, action)
+    if isinstance(action, black_hole.ReturnShip):
+        return black_hole.apply_due_return(state, d.seat, action)
+    return apply_turn(state, d, action)
 
 
 def _legal_activations(state: GameState, d: Activations) -> list[Action]:
@@ -152,7 +187,7 @@ def _apply_activations(state: GameState, d: Activations, action: Action) -> Game
         return upgrade.apply_upgrade(state, d, action)
     if isinstance(action, Build):
         return apply_build(state, d, action)
-    if isinstance(action, MoveShip):
+    if isinstance(action, MoveShip | MoveDamagedShip):
         return apply_move(state, d, action)
     assert isinstance(action, influence.InfluenceDisc)
     return influence.apply_influence(state, d, action)
@@ -179,6 +214,10 @@ _CHANCE: dict[type[Decision], tuple[Outcomes, Apply]] = {
     VolleyRoll: (battle.volley_outcomes, battle.apply_volley_roll),
     BattleReputationDraw: (combat.reputation_outcomes, combat.apply_reputation_draw),
     PopulationRoll: (combat.population_outcomes, combat.apply_population_roll),
+    BlackHoleDraw: (black_hole_outcomes, apply_black_hole_draw),
+    MinorSpeciesDraw: (minor_species.draw_outcomes, minor_species.apply_draw),
+    BlackHoleRoll: (black_hole.roll_outcomes, black_hole.apply_roll),
+    SupernovaRoll: (supernova.outcomes, supernova.apply_roll),
 }
 
 _CHOICES: dict[type[Decision], tuple[Legal, Apply]] = {
@@ -201,6 +240,8 @@ _CHOICES: dict[type[Decision], tuple[Legal, Apply]] = {
     CubeRemoval: (combat.legal_cube_removal, combat.apply_cube_removal),
     GraveyardChoice: (combat.legal_graveyard, combat.apply_graveyard),
     Upkeep: (_legal_upkeep, _apply_upkeep),
+    BlackHoleReturn: (black_hole.legal_return, black_hole.apply_return),
+    TokenCube: (minor_species.legal_token_cube, minor_species.apply_token_cube),
 }
 
 # One-entry cache: a driver usually asks for the legal actions and then applies one of them.

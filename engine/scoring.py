@@ -7,8 +7,9 @@ bonuses (Draco +1 per Ancient on the board, Planta +1 per controlled sector). Al
 portals placed by the tech (1 VP) or the Ancient Warp Portal discovery tile (2 VP) in controlled
 sectors (rulebook pp. 9, 11), and the Remnants of Worlds Afar's Artifact Codex (1 VP per artifact
 in controlled sectors) and Ancient Might (1 VP per 3 reputation) discovery tiles, counted at game
-end (S1's texts and a public Second Dawn engine agree; M). Most VP wins; a tie goes to the tied
-player with the most resources in storage; a tie on that too is shared.
+end (S1's texts and a public Second Dawn engine agree; M). New Dangers: the Minor Species
+tokens' points (``engine.actions.minor_species.token_points``). Most VP wins; a tie goes to the
+tied player with the most resources in storage; a tie on that too is shared.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from dataclasses import dataclass, fields
 
 from blueprints import DRACO, PLANTA
 from blueprints.catalogue import track_rules
+from engine.actions.minor_species import token_points
 from engine.board import storage_total
 from engine.discoveries import discovery_tile
 from engine.state import GameState
@@ -37,6 +39,7 @@ class Score:
     species: int = 0
     portals: int = 0
     discovery_bonus: int = 0
+    minor_species: int = 0
 
     @property
     def total(self) -> int:
@@ -78,6 +81,7 @@ def score(state: GameState, seat: int) -> Score:
         species=species,
         portals=portals,
         discovery_bonus=bonus,
+        minor_species=token_points(player),
     )
 
 

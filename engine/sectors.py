@@ -25,15 +25,18 @@ from blueprints import species as find_species
 from engine.enums import SquareType
 from engine.errors import DataError, EngineError
 from engine.hexes import edge_mask
+from engine.modules import BlackHoleExit, Module, SpecialSector
 
 
 class SectorKind(StrEnum):
-    """Where a hex comes from: the centre, a ring stack, a species' home, a guardian sector."""
+    """Where a hex comes from: the centre, a ring stack, a species' home, a guardian sector, or
+    a ring stack in a game with the module of a special sector (``engine.modules``)."""
 
     CENTER = "center"
     STANDARD = "standard"
     HOME = "home"
     GUARDIAN = "guardian"
+    SPECIAL = "special"
 
 
 _SQUARE_CODES = {
@@ -64,7 +67,8 @@ class SectorTile:
 
     ``wormholes`` are printed edges (0-5, edge 0 = the arrow edge of home and guardian hexes);
     ``wormhole_mask`` is the same as a 6-bit mask. ``start_cubes`` are indices into ``squares``
-    that hold a cube when a home hex is set up.
+    that hold a cube when a home hex is set up. ``special`` is the type of a New Dangers sector
+    (``None`` for the others) and ``black_hole_exit`` where a Black Hole sends ships back.
     """
 
     id: int
@@ -85,6 +89,8 @@ class SectorTile:
     species: str | None
     confidence: Confidence
     note: str = ""
+    special: SpecialSector | None = None
+    black_hole_exit: BlackHoleExit | None = None
 
     def __str__(self) -> str:
         return f"{self.id} {self.name}"
@@ -137,6 +143,10 @@ def _tile(entry: dict[str, Any]) -> SectorTile:
         species=entry.get("species"),
         confidence=Confidence(entry["confidence"]),
         note=entry.get("note", ""),
+        special=SpecialSector(entry["special"]) if "special" in entry else None,
+        black_hole_exit=BlackHoleExit(entry["black_hole_exit"])
+        if "black_hole_exit" in entry
+        else None,
     )
 
 
@@ -155,6 +165,10 @@ def _tiles() -> dict[int, SectorTile]:
             tile.species is None or find_species(tile.species).home_sector != tile.id
         ):
             raise DataError(f"home sector {tile.id}: species {tile.species!r} disagrees")
+        if (tile.kind is SectorKind.SPECIAL) != (tile.special is not None):
+            raise DataError(f"sector {tile.id}: kind {tile.kind.value!r}, special {tile.special}")
+        if (tile.special is SpecialSector.BLACK_HOLE) != (tile.black_hole_exit is not None):
+            raise DataError(f"sector {tile.id}: a black hole names its exit, nothing else does")
     return out
 
 
@@ -169,21 +183,60 @@ def sector_tile(tile_id: int) -> SectorTile:
 
 @cache
 def sector_tiles() -> tuple[SectorTile, ...]:
-    """Every base-game hex, by number."""
+    """Every hex, by number: the base game's and the New Dangers special sectors."""
     return tuple(_tiles()[i] for i in sorted(_tiles()))
 
 
 @cache
-def stack_tiles(ring: int, warp_portals: bool = True) -> tuple[int, ...]:
-    """The numbers of the hexes that form the facedown stack of a ring (1, 2 or 3).
+def stack_tiles(
+    ring: int, warp_portals: bool = True, modules: tuple[Module, ...] = ()
+) -> tuple[int, ...]:
+    """The numbers of the hexes that may form the facedown stack of a ring (1, 2 or 3).
 
     Without the optional Warp Portals module, sectors 281, 381 and 382 are left out (dized setup).
+    The special sectors of each chosen module join their ring (both Black Holes are listed: a
+    game uses one of them, drawn at setup, ``engine.setup``).
+
+    >>> len(stack_tiles(3)), len(stack_tiles(3, modules=(Module.PULSAR,)))
+    (20, 22)
     """
     return tuple(
         t.id
         for t in sector_tiles()
-        if t.kind is SectorKind.STANDARD and t.ring == ring and (warp_portals or not t.warp_portal)
+        if t.ring == ring
+        and (warp_portals or not t.warp_portal)
+        and (
+            t.kind is SectorKind.STANDARD or (t.special is not None and t.special.module in modules)
+        )
     )
+
+
+@cache
+def special_tiles(kind: SpecialSector) -> tuple[int, ...]:
+    """The numbers of the special sectors of one type.
+
+    >>> special_tiles(SpecialSector.BLACK_HOLE)
+    (396, 399)
+    """
+    return tuple(t.id for t in sector_tiles() if t.special is kind)
+
+
+NEBULA_PART_EDGES: tuple[tuple[int, int], ...] = ((5, 0), (1, 2), (3, 4))
+"""The printed edges of Nebula parts 1, 2 and 3 (a, b, c): each part is a third of the hex with
+two outer edges; the three parts touch each other in the middle, joined by wormholes.
+Decision (L): S1's NebulaHelper layout (part A north, B south-east, C south-west); the text
+says only that the parts are joined by wormholes and each counts as a sector."""
+
+
+def part_edge_mask(part: int) -> int:
+    """The printed edges of a Nebula part (1-3) as a 6-bit mask; every edge for part 0.
+
+    >>> bin(part_edge_mask(1)), part_edge_mask(0)
+    ('0b100001', 63)
+    """
+    if not part:
+        return 0b111111
+    return edge_mask(NEBULA_PART_EDGES[part - 1])
 
 
 @cache

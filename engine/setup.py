@@ -19,6 +19,12 @@ the reputation tiles ``GameConfig.reputation_tiles`` (the base box's 33 by defau
 Setup's chance events are pending decisions of ``CHANCE`` like every other: the tech tiles drawn
 into the tray (12-20 regular tiles, rare techs apart), the guardian hex of each empty zone and
 the Eridani's two reputation tiles. ``new_game`` returns the state before them.
+
+New Dangers modules (``GameConfig.modules``, ``engine.modules``): the special sectors of each
+chosen type are shuffled into the stacks of their rings before the stacks are formed, so the
+ring II stack grows by the Nebula 295 and the ring III stack keeps its size (its pool grows);
+one Black Hole is drawn for the game (a chance event) and joins ring III; the Minor Species put
+4 random tokens in the supply (chance events).
 """
 
 from __future__ import annotations
@@ -27,13 +33,21 @@ from blueprints import Blueprint, ShipClass, all_species
 from blueprints import species as find_species
 from blueprints import tech as find_tech
 from blueprints.catalogue import tech_draws
-from engine.decisions import Decision, GuardianDraw, ReputationDraw, TechDraw
+from engine.decisions import (
+    BlackHoleDraw,
+    Decision,
+    GuardianDraw,
+    MinorSpeciesDraw,
+    ReputationDraw,
+    TechDraw,
+)
 from engine.discoveries import initial_bag as initial_discovery_bag
 from engine.enums import Phase
 from engine.errors import SetupError
 from engine.hexes import CENTRE, DIRECTIONS, Hex
 from engine.layouts import GalaxyLayout, layout
-from engine.sectors import guardian_tiles, home_tile, sector_tile, stack_tiles
+from engine.modules import SUPPLY_SIZE, Module, SpecialSector
+from engine.sectors import guardian_tiles, home_tile, sector_tile, special_tiles, stack_tiles
 from engine.state import (
     CHANCE,
     SHIP_CLASSES,
@@ -158,6 +172,19 @@ def _home(seat: int, species_id: str, players: int) -> SectorState:
     )
 
 
+def initial_stacks(config: GameConfig) -> tuple[Stack, Stack, Stack]:
+    """The ring I, II and III stacks of a game before the Black Hole is drawn: every inner and
+    middle hex and an outer stack of 5-18 hexes, with the chosen modules' special sectors
+    shuffled into their rings (the ring III count unchanged)."""
+    holes = special_tiles(SpecialSector.BLACK_HOLE)
+    pools = [
+        tuple(t for t in stack_tiles(ring, config.warp_portals, config.modules) if t not in holes)
+        for ring in (1, 2, 3)
+    ]
+    outer = tables().outer_stack[config.players]
+    return (Stack(pools[0], len(pools[0])), Stack(pools[1], len(pools[1])), Stack(pools[2], outer))
+
+
 def new_game(config: GameConfig) -> GameState:
     """The state after setup's fixed steps, with its chance events pending.
 
@@ -187,11 +214,7 @@ def new_game(config: GameConfig) -> GameState:
     )
     sectors = [centre] + [_home(i, s, n) for i, s in enumerate(config.species)]
     players = tuple(_player(i, s) for i, s in enumerate(config.species))
-    stacks = (
-        Stack(stack_tiles(1, config.warp_portals), len(stack_tiles(1, config.warp_portals))),
-        Stack(stack_tiles(2, config.warp_portals), len(stack_tiles(2, config.warp_portals))),
-        Stack(stack_tiles(3, config.warp_portals), tables().outer_stack[n]),
-    )
+    stacks = initial_stacks(config)
     used = {start_zone(n, i)[0] for i in range(n)}
     zones = (Hex(2 * dq, 2 * dr) for dq, dr in DIRECTIONS)
     empty = tuple(h for h in zones if h not in used)
@@ -202,6 +225,10 @@ def new_game(config: GameConfig) -> GameState:
     if empty and (n < 6 or tables().guardians_at_six):
         pending.append(GuardianDraw(CHANCE, empty))
     pending.append(TechDraw(CHANCE, tech_draws().at_setup(n)))
+    if config.has(Module.MINOR_SPECIES):
+        pending.append(MinorSpeciesDraw(CHANCE, SUPPLY_SIZE))
+    if config.has(Module.BLACK_HOLE):
+        pending.append(BlackHoleDraw(CHANCE))
     state = GameState(
         config=config,
         round=1,

@@ -39,6 +39,7 @@ from engine.combat_state import CombatState
 from engine.decisions import Decision
 from engine.errors import EngineError, RecordError
 from engine.hexes import Hex
+from engine.modules import SpecialSector
 from engine.sectors import sector_tile
 from engine.state import GameState
 from fileio import quote
@@ -100,7 +101,7 @@ def encode(value: object, hint: Any) -> Json:
         return [encode(v, h) for v, h in zip(value, args, strict=True)]
     if hint is Hex:
         assert isinstance(value, Hex)
-        return [value.q, value.r]
+        return [value.q, value.r, value.part] if value.part else [value.q, value.r]
     if hint is Blueprint:
         return str(value)
     if isinstance(hint, type) and issubclass(hint, Enum):
@@ -185,11 +186,12 @@ def decode(data: Json, hint: Any, path: str) -> Any:
     if hint is Hex:
         if (
             not isinstance(data, list)
-            or len(data) != 2
+            or len(data) not in (2, 3)
             or not all(isinstance(v, int) and not isinstance(v, bool) for v in data)
+            or (len(data) == 3 and data[2] not in (1, 2, 3))
         ):
-            raise _bad(path, "a hex [q, r]", data)
-        return Hex(data[0], data[1])
+            raise _bad(path, "a hex [q, r] (or a Nebula part [q, r, 1-3])", data)
+        return Hex(*data)
     if hint is Blueprint:
         if not isinstance(data, str):
             raise _bad(path, "a blueprint in its notation", data)
@@ -310,5 +312,9 @@ def check_state(state: GameState, path: str = "state") -> None:
                 raise RecordError(f"{path}.sectors[{i}].ships[{j}]: seat {seat}, count {count}")
         if s.owner is not None and not 0 <= s.owner < n:
             raise RecordError(f"{path}.sectors[{i}].owner: no seat {s.owner}")
+        nebula = printed.special is SpecialSector.NEBULA
+        if nebula != bool(s.hex.part):
+            where = "a Nebula part [q, r, 1-3]" if nebula else "a whole hex [q, r]"
+            raise RecordError(f"{path}.sectors[{i}].hex: sector {s.tile} must be on {where}")
     if len(state.reputation_bag) != 4 or min(state.reputation_bag) < 0:
         raise RecordError(f"{path}.reputation_bag: {state.reputation_bag!r}")

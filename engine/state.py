@@ -27,10 +27,11 @@ from typing import TYPE_CHECKING, ClassVar
 
 from blueprints import Blueprint, NpcVariant, ShipClass, TechCategory, reputation_tiles
 from engine.discoveries import DiscoveryModule
-from engine.enums import Phase, Resource, RewardPlacement
+from engine.enums import ActionKind, Phase, Resource, RewardPlacement
 from engine.hexes import Hex, rotate_mask
 from engine.layouts import GalaxyLayout
-from engine.sectors import SectorTile, sector_tile
+from engine.modules import MinorSpecies, Module, SpecialSector, canonical_modules
+from engine.sectors import SectorTile, part_edge_mask, sector_tile, special_tiles
 
 if TYPE_CHECKING:
     from engine.combat_state import CombatState
@@ -79,6 +80,9 @@ class GameConfig:
     ``worlds_afar`` adds the discovery tiles of the Remnants of Worlds Afar expansion (Jump
     Drive, Morph Shield, Artifact Codex, Ancient Might, +3 Money and 3 of one resource);
     ``rift_cannon`` adds New Dangers' Rift Cannon tech and Rift Conductor discovery tile.
+    ``modules`` are the New Dangers modules (``engine.modules.Module``), kept sorted; the Rift
+    Cannon is one of them, and ``rift_cannon`` and ``Module.RIFT_CANNON in modules`` always agree
+    (either one turns it on).
     ``reputation_tiles`` is the reputation bag at setup, tiles of value 1 to 4 (default: the base
     box's, ``blueprints/data/reputation.toml``). ``reward_placement`` says where discovery
     rewards that place something go (``RewardPlacement``). ``galaxy`` is the shape of the galaxy
@@ -95,6 +99,8 @@ class GameConfig:
     ((12, 10, 7, 4), False, 'rulebook')
     >>> sorted(m.value for m in c.discovery_modules)
     ['base', 'warp_portals']
+    >>> GameConfig(("planta", "hydran_progress"), modules=("rift_cannon",)).rift_cannon
+    True
     """
 
     LEGACY: ClassVar[Mapping[str, object]] = {
@@ -102,6 +108,7 @@ class GameConfig:
         "reputation_tiles": (12, 10, 7, 3),
         "reward_placement": RewardPlacement.ANY_CONTROLLED,
         "galaxy": GalaxyLayout.STANDARD,
+        "modules": (),
     }
 
     species: tuple[str, ...]
@@ -115,11 +122,24 @@ class GameConfig:
     reputation_tiles: tuple[int, int, int, int] = field(default_factory=_base_box_reputation)
     reward_placement: RewardPlacement = RewardPlacement.RULEBOOK
     galaxy: GalaxyLayout = GalaxyLayout.STANDARD
+    modules: tuple[Module, ...] = ()
+
+    def __post_init__(self) -> None:
+        chosen = set(canonical_modules(self.modules))
+        if self.rift_cannon:
+            chosen.add(Module.RIFT_CANNON)
+        # A frozen dataclass normalises its own fields here, once, before anyone sees it.
+        object.__setattr__(self, "modules", canonical_modules(chosen))
+        object.__setattr__(self, "rift_cannon", Module.RIFT_CANNON in chosen)
 
     @property
     def players(self) -> int:
         """Number of players."""
         return len(self.species)
+
+    def has(self, module: Module) -> bool:
+        """True when the game is played with the module."""
+        return module in self.modules
 
     @property
     def discovery_modules(self) -> frozenset[DiscoveryModule]:
@@ -142,6 +162,11 @@ class SectorState:
     ``monolith`` are structures (they belong to whoever controls the sector); ``orbital_cube`` is
     the cube on the orbital. ``portal`` names a warp portal placed on the sector (``"tech"`` or a
     discovery tile id), besides a printed one. ``discovery`` is a facedown discovery tile.
+
+    New Dangers: ``pulsar`` is the action space (move, upgrade or build) of the controller's disc
+    on a Pulsar sector (``None`` while nobody controls it) and ``pulsar_used`` says it was
+    activated this round; ``exploded`` marks a Supernova that exploded (its tile flipped: no
+    squares, no wormholes). A Nebula's three parts are three sectors at ``Hex(q, r, part)``.
     """
 
     hex: Hex
@@ -160,6 +185,26 @@ class SectorState:
     ships: Fleet = ()
     arrivals: tuple[int, ...] = ()
     damage: Damage = ()
+    pulsar: ActionKind | None = None
+    pulsar_used: bool = False
+    exploded: bool = False
+
+    LEGACY: ClassVar[Mapping[str, object]] = {
+        "pulsar": None,
+        "pulsar_used": False,
+        "exploded": False,
+    }
+    """New Dangers fields (``GameConfig.LEGACY``): left out of the JSON at these values."""
+
+    def __post_init__(self) -> None:
+        # The disc of a Pulsar sector is on one of its action spaces exactly while someone
+        # controls it, and a new controller's disc goes to the Move space (text 001). Kept here,
+        # where every change of control passes, so no caller has to remember it.
+        if self.owner is None:
+            if self.pulsar is not None:
+                object.__setattr__(self, "pulsar", None)
+        elif self.pulsar is None and self.tile in _PULSARS:
+            object.__setattr__(self, "pulsar", ActionKind.MOVE)
 
     @property
     def printed(self) -> SectorTile:
@@ -168,8 +213,11 @@ class SectorState:
 
     @property
     def wormholes(self) -> int:
-        """Board edges with a wormhole half, as a 6-bit mask."""
-        return _board_mask(self.tile, self.rotation)
+        """Board edges with a wormhole half, as a 6-bit mask (a Nebula part: its own outer edges;
+        an exploded Supernova: none)."""
+        if self.exploded:
+            return 0
+        return _board_mask(self.tile, self.rotation, self.hex.part)
 
     @property
     def has_portal(self) -> bool:
@@ -218,9 +266,12 @@ class SectorState:
         return (0,) * count
 
 
+_PULSARS = frozenset(special_tiles(SpecialSector.PULSAR))
+
+
 @cache
-def _board_mask(tile: int, rotation: int) -> int:
-    return rotate_mask(sector_tile(tile).wormhole_mask, rotation)
+def _board_mask(tile: int, rotation: int, part: int) -> int:
+    return rotate_mask(sector_tile(tile).wormhole_mask & part_edge_mask(part), rotation)
 
 
 _CLASS_ORDER = {c: i for i, c in enumerate(ShipClass)}
@@ -275,7 +326,9 @@ class PlayerState:
     ``discovery_vp`` the discovery tiles kept VP side up, ``end_tiles`` discovery tiles whose
     reward is counted at game end. ``reputation`` are reputation tile values, ``ambassadors``
     the seats whose ambassador tile this player holds. ``final_score`` is set when the player
-    is eliminated (their score counts as it stood then).
+    is eliminated (their score counts as it stood then). ``minor_species`` are the Minor Species
+    tokens on the reputation track (New Dangers); ``minor_cube`` says the Population Cube token
+    carries a cube from a population track.
     """
 
     seat: int
@@ -300,6 +353,11 @@ class PlayerState:
     passed: bool = False
     eliminated: bool = False
     final_score: int | None = None
+    minor_species: tuple[MinorSpecies, ...] = ()
+    minor_cube: bool = False
+
+    LEGACY: ClassVar[Mapping[str, object]] = {"minor_species": (), "minor_cube": False}
+    """New Dangers fields (``GameConfig.LEGACY``): left out of the JSON at these values."""
 
     def resource(self, kind: Resource) -> int:
         """Money, science or materials in storage."""
@@ -366,6 +424,22 @@ class Stack:
 
 
 @dataclass(frozen=True, slots=True)
+class Voyage:
+    """A ship in a Black Hole (New Dangers): off the board until it returns.
+
+    ``back`` is the round it must return in (before one of its owner's actions that round; it is
+    lost if not) and ``hole`` where the Black Hole is, whose printed exit rule says where the
+    ship may come back. A voyage carries no damage: a combat phase, which repairs every ship,
+    passes before it comes back (a ship back at once is never a voyage).
+    """
+
+    seat: int
+    ship_class: ShipClass
+    back: int
+    hole: Hex
+
+
+@dataclass(frozen=True, slots=True)
 class GameState:
     """The whole game. Build it with ``engine.setup.new_game``; change it with ``apply``.
 
@@ -373,7 +447,8 @@ class GameState:
     III stacks. ``tech_bag`` and ``tech_tray`` count tiles per tech in ``tech_order()``;
     ``discovery_bag`` counts tiles per type in ``engine.discoveries`` order and
     ``discovery_out`` the tiles used up; ``reputation_bag`` counts tiles of value 1 to 4.
-    ``scores`` is set when the game is over.
+    ``scores`` is set when the game is over. New Dangers: ``voyages`` are the ships in a Black
+    Hole, ``minor_supply`` the Minor Species tokens that may still be bought.
     """
 
     config: GameConfig
@@ -396,7 +471,12 @@ class GameState:
     traitor: int | None = None
     scores: tuple[int, ...] | None = None
     combat: CombatState | None = None
+    voyages: tuple[Voyage, ...] = ()
+    minor_supply: tuple[MinorSpecies, ...] = ()
     index: Mapping[Hex, int] = field(default_factory=dict, compare=False, repr=False)
+
+    LEGACY: ClassVar[Mapping[str, object]] = {"voyages": (), "minor_supply": ()}
+    """New Dangers fields (``GameConfig.LEGACY``): left out of the JSON at these values."""
 
     # ----- lookups -------------------------------------------------------------------------
 
@@ -404,6 +484,10 @@ class GameState:
         """The sector at a hex, or ``None`` for an unexplored zone."""
         i = self.index.get(where)
         return None if i is None else self.sectors[i]
+
+    def explored(self, where: Hex) -> bool:
+        """True when the board hex ``where`` holds a sector (or the three parts of a Nebula)."""
+        return where in self.index or Hex(where.q, where.r, 1) in self.index
 
     def player(self, seat: int) -> PlayerState:
         """The player in a seat."""

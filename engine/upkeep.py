@@ -5,6 +5,8 @@ money income (the highest empty square of the money track) minus their upkeep (t
 space of the influence track). Money never goes below zero: a player who cannot pay trades at
 their species' rate or abandons sectors (disc back to the track, cubes back to the tracks) until
 they can; one who still cannot is eliminated. Then materials and science are produced.
+First of all, with the New Dangers Supernova module, each Supernova is rolled for
+(``engine.supernova``).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from engine.elimination import eliminate
 from engine.enums import Resource
 from engine.hexes import Hex
 from engine.state import GameState
+from engine.supernova import supernova_rolls
 
 
 @register
@@ -91,4 +94,5 @@ def start_upkeep(state: GameState) -> GameState:
     n = len(state.players)
     order = seats_after(state, (state.start_player - 1) % n)
     state = replace(state, phase=Phase.UPKEEP)
-    return state.with_pending(*(Upkeep(s) for s in reversed(order)))
+    state = state.with_pending(*(Upkeep(s) for s in reversed(order)))
+    return state.with_pending(*reversed(supernova_rolls(state)))

@@ -18,15 +18,19 @@ from blueprints import Blueprint, BlueprintError, ShipClass, parts, species
 from blueprints.catalogue import unknown
 from ui.cli_support import UsageError, blueprint_options, run_command, text_table
 
-# Subcommand modules in ui/commands/, each with register(subparsers).
-COMMAND_MODULES: tuple[str, ...] = (
-    "ui.commands.odds",
-    "ui.commands.cosmic",
-    "ui.commands.selfplay",
-    "ui.commands.replay",
-    "ui.commands.design",
-    "ui.commands.import_game",
-)
+# The subcommand modules in ui/commands/ (each with register(subparsers)), by the command each
+# adds. A command imports only its own module: `fleetlab odds` has no use for the game engine,
+# the designer or Cosmic Encounter, and importing them all would double its start-up.
+COMMANDS: dict[str, str] = {
+    "odds": "ui.commands.odds",
+    "cosmic": "ui.commands.cosmic",
+    "selfplay": "ui.commands.selfplay",
+    "replay": "ui.commands.replay",
+    "design": "ui.commands.design",
+    "import": "ui.commands.import_game",
+    "warmup": "ui.commands.warmup",
+}
+COMMAND_MODULES: tuple[str, ...] = tuple(dict.fromkeys(COMMANDS.values()))
 
 
 # ----- fleetlab parts ------------------------------------------------------------------------
@@ -161,8 +165,9 @@ def cmd_blueprint(args: argparse.Namespace) -> int:
 # ----- entry point ---------------------------------------------------------------------------
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser with every subcommand."""
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser with every subcommand, or, given the ``command`` a user asked for,
+    with only that one of the ``COMMANDS`` (and the built-in ``parts`` and ``blueprint``)."""
     parser = argparse.ArgumentParser(
         prog="fleetlab",
         description="Battle odds and ship design for Eclipse: Second Dawn for the Galaxy.",
@@ -183,15 +188,22 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=cmd_blueprint)
 
-    for module_name in COMMAND_MODULES:
+    modules = (COMMANDS[command],) if command in COMMANDS else COMMAND_MODULES
+    for module_name in modules:
         importlib.import_module(module_name).register(sub)
     return parser
 
 
+def requested_command(argv: Sequence[str]) -> str | None:
+    """The subcommand named first on the command line, if it is one of ``COMMANDS``."""
+    return argv[0] if argv and argv[0] in COMMANDS else None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    words = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser(requested_command(words))
+    args = parser.parse_args(words)
     try:
         status: int = run_command(lambda: args.func(args))
     except UsageError as exc:

@@ -7,6 +7,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+# Plotly's validators look pandas up in sys.modules without importing it; a figure built in one
+# script thread while another thread (a rerun, another session) is importing pandas sees a
+# half-initialised module and fails ("partially initialized module 'pandas'"). Importing it here,
+# with this module, makes it whole before any figure is built.
+import pandas  # type: ignore[import-untyped]  # noqa: F401
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
@@ -16,10 +21,12 @@ from engine.galaxy import is_contested
 from engine.hexes import Hex
 from engine.state import GameState, SectorState
 from ui.galaxy import (
+    BLACK_HOLE_FILL,
     CLASS_LETTERS,
     CLASS_SYMBOLS,
     CONTESTED_LINE,
     NPC_SYMBOLS,
+    SUPERNOVA_LINE,
     UNOWNED_FILL,
     SeatStyle,
     board_edges,
@@ -27,8 +34,14 @@ from ui.galaxy import (
     edge_midpoint,
     hex_centre,
     hex_corners,
+    pulsar_spaces,
     seat_colour,
+    sector_centre,
+    sector_fill,
     sector_hover,
+    sector_label,
+    sector_outline,
+    voyage_text,
 )
 
 SIDE_COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b")
@@ -297,9 +310,13 @@ def _with_alpha(colour: str, alpha: float) -> str:
 
 
 def _hex_trace(sector: SectorState, fill: str, contested: bool, chosen: bool) -> go.Scatter:
-    xs, ys = zip(*hex_corners(sector.hex), strict=True)
+    xs, ys = zip(*sector_outline(sector), strict=True)
     width = 4.0 if contested or chosen else 1.0
     line = CONTESTED_LINE if contested else ("#222222" if chosen else "#888888")
+    if not contested and not chosen and sector.printed.special is not None:
+        width = 2.0
+        if sector.printed.special.value == "supernova" and not sector.exploded:
+            line = SUPERNOVA_LINE
     return go.Scatter(
         x=list(xs),
         y=list(ys),
@@ -317,12 +334,13 @@ def _ship_points(sectors: Sequence[SectorState]) -> dict[int, dict[str, list[obj
     """Marker positions per seat: a ring of markers in the lower half of each hex."""
     points: dict[int, dict[str, list[object]]] = {}
     for sector in sectors:
-        cx, cy = hex_centre(sector.hex)
+        cx, cy = sector_centre(sector)
         entries = [(s, c, n) for s, c, n in sector.ships if n > 0]
+        part = sector.hex.part
         for k, (seat, ship_class, count) in enumerate(entries):
             spread = len(entries)
-            x = cx + (k - (spread - 1) / 2) * 0.32
-            y = cy - 0.42
+            x = cx + (k - (spread - 1) / 2) * (0.22 if part else 0.32)
+            y = cy - (0.25 if part else 0.42)
             bucket = points.setdefault(seat, {"x": [], "y": [], "symbol": [], "text": []})
             bucket["x"].append(x)
             bucket["y"].append(y)
@@ -347,6 +365,83 @@ def _legend_entry(name: str, symbol: str, colour: str) -> go.Scatter:
         },
         name=name,
     )
+
+
+def _add_specials(
+    fig: go.Figure,
+    state: GameState,
+    sectors: Sequence[SectorState],
+    styles: Mapping[int, SeatStyle],
+) -> None:
+    """New Dangers: Pulsar action spaces and disc, ships in Black Holes, exploded Supernovae."""
+    spaces = [(s, *space) for s in sectors for space in pulsar_spaces(s)]
+    if spaces:
+        fills = []
+        for s, _, _, _, here in spaces:
+            owner = styles.get(s.owner) if s.owner is not None else None
+            fills.append(owner.colour if here and owner is not None else "#ffffff")
+        fig.add_trace(
+            go.Scatter(
+                x=[x for _, x, _, _, _ in spaces],
+                y=[y for _, _, y, _, _ in spaces],
+                mode="markers+text",
+                marker={"symbol": "square", "size": 11, "color": fills, "line": {"width": 1}},
+                text=[letter for _, _, _, letter, _ in spaces],
+                textfont={"size": 9, "color": "#111111"},
+                hoverinfo="skip",
+                name="pulsar action spaces",
+                showlegend=False,
+            )
+        )
+    by_hole: dict[Hex, list[int]] = {}
+    for i, v in enumerate(state.voyages):
+        by_hole.setdefault(v.hole, []).append(i)
+    vx: list[float] = []
+    vy: list[float] = []
+    vtext: list[str] = []
+    vcolour: list[str] = []
+    vsymbol: list[str] = []
+    for hole, indices in by_hole.items():
+        cx, cy = hex_centre(hole)
+        for k, i in enumerate(indices):
+            v = state.voyages[i]
+            style = styles.get(v.seat)
+            vx.append(cx + (k - (len(indices) - 1) / 2) * 0.5)
+            vy.append(cy - 0.35)
+            vtext.append(voyage_text(v))
+            vcolour.append(style.colour if style is not None else seat_colour(None, v.seat))
+            vsymbol.append(CLASS_SYMBOLS.get(v.ship_class, "circle"))
+    if vx:
+        fig.add_trace(
+            go.Scatter(
+                x=vx,
+                y=vy,
+                mode="markers+text",
+                marker={"symbol": vsymbol, "size": 12, "color": vcolour, "opacity": 0.7},
+                text=vtext,
+                textposition="bottom center",
+                textfont={"size": 10, "color": "#eeeeee"},
+                hoverinfo="skip",
+                name="ships in a black hole",
+                showlegend=False,
+            )
+        )
+    exploded = [s for s in sectors if s.exploded]
+    if exploded:
+        fig.add_trace(
+            go.Scatter(
+                x=[hex_centre(s.hex)[0] for s in exploded],
+                y=[hex_centre(s.hex)[1] - 0.1 for s in exploded],
+                mode="markers+text",
+                marker={"symbol": "asterisk-open", "size": 22, "color": SUPERNOVA_LINE},
+                text=["exploded" for _ in exploded],
+                textposition="bottom center",
+                textfont={"size": 10, "color": "#555555"},
+                hoverinfo="skip",
+                name="exploded supernovae",
+                showlegend=False,
+            )
+        )
 
 
 def galaxy_figure(
@@ -392,10 +487,11 @@ def galaxy_figure(
     sectors = sorted(state.sectors, key=lambda s: (s.hex.r, s.hex.q))
     contested = {s.hex for s in sectors if is_contested(state, s)}
     for sector in sectors:
+        special = sector_fill(sector)
         if sector.owner is not None and sector.owner in styles:
             fill = _with_alpha(styles[sector.owner].colour, 0.35)
         else:
-            fill = UNOWNED_FILL
+            fill = special or UNOWNED_FILL
         fig.add_trace(_hex_trace(sector, fill, sector.hex in contested, sector.hex == chosen))
 
     # Wormholes: a dark notch inside each edge that carries one.
@@ -419,16 +515,30 @@ def galaxy_figure(
     )
 
     # Sector numbers (and the hover/selection point of each sector).
-    centres = [hex_centre(s.hex) for s in sectors]
+    centres = [sector_centre(s) for s in sectors]
     fig.add_trace(
         go.Scatter(
             x=[x for x, _ in centres],
-            y=[y + 0.3 for _, y in centres],
+            y=[
+                y + (0.12 if s.hex.part else 0.3)
+                for s, (_, y) in zip(sectors, centres, strict=True)
+            ],
             mode="markers+text",
             marker={"size": 38, "color": "rgba(0,0,0,0)"},
-            text=[f"<b>{s.tile}</b>" for s in sectors],
-            textfont={"size": 13, "color": "#111111"},
-            customdata=[[s.hex.q, s.hex.r] for s in sectors],
+            text=[f"<b>{sector_label(s)}</b>" for s in sectors],
+            textfont={
+                "size": [10 if s.hex.part else 13 for s in sectors],
+                "color": [
+                    "#eeeeee"
+                    if sector_fill(s) == BLACK_HOLE_FILL and s.owner is None
+                    else "#111111"
+                    for s in sectors
+                ],
+            },
+            customdata=[
+                [s.hex.q, s.hex.r, s.hex.part] if s.hex.part else [s.hex.q, s.hex.r]
+                for s in sectors
+            ],
             hovertext=[sector_hover(state, s, styles) for s in sectors],
             hovertemplate="%{hovertext}<extra></extra>",
             name="sectors",
@@ -440,6 +550,7 @@ def galaxy_figure(
     npc_x: list[float] = []
     npc_y: list[float] = []
     npc_symbol: list[str] = []
+    npc_size: list[int] = []
     npc_label: list[str] = []
     for sector in sectors:
         present = [
@@ -451,18 +562,19 @@ def galaxy_figure(
             )
             if n
         ]
-        cx, cy = hex_centre(sector.hex)
+        cx, cy = sector_centre(sector)
         for k, (kind, n) in enumerate(present):
-            npc_x.append(cx + (k - (len(present) - 1) / 2) * 0.4)
-            npc_y.append(cy - 0.05)
+            npc_x.append(cx + (k - (len(present) - 1) / 2) * 0.4 - (0.1 if sector.hex.part else 0))
+            npc_y.append(cy if sector.hex.part else cy - 0.05)
             npc_symbol.append(NPC_SYMBOLS[kind])
+            npc_size.append(10 if sector.hex.part else 15)
             npc_label.append(f"{n}" if kind == "ancient" else "")
     fig.add_trace(
         go.Scatter(
             x=npc_x,
             y=npc_y,
             mode="markers+text",
-            marker={"symbol": npc_symbol, "size": 15, "color": "#222222"},
+            marker={"symbol": npc_symbol, "size": npc_size, "color": "#222222"},
             text=npc_label,
             textposition="middle right",
             hoverinfo="skip",
@@ -470,6 +582,8 @@ def galaxy_figure(
             showlegend=False,
         )
     )
+
+    _add_specials(fig, state, sectors, styles)
 
     # Ships: one trace per seat; the legend shows each seat's colour and each class's shape.
     for seat, bucket in sorted(_ship_points(sectors).items()):
@@ -499,6 +613,12 @@ def galaxy_figure(
         fig.add_trace(_legend_entry(ship_class.value, symbol, "#ffffff"))
     for kind, symbol in NPC_SYMBOLS.items():
         fig.add_trace(_legend_entry("GCDS" if kind == "gcds" else kind, symbol, "#222222"))
+    if any(pulsar_spaces(s) for s in sectors):
+        fig.add_trace(_legend_entry("pulsar action spaces (disc)", "square", "#ffffff"))
+    if state.voyages:
+        fig.add_trace(_legend_entry("in a black hole (→ round back)", "circle", BLACK_HOLE_FILL))
+    if any(s.exploded for s in sectors):
+        fig.add_trace(_legend_entry("exploded supernova", "asterisk-open", SUPERNOVA_LINE))
 
     fig.update_xaxes(visible=False)
     fig.update_yaxes(visible=False, scaleanchor="x", scaleratio=1)

@@ -220,6 +220,32 @@ def example_record() -> bytes:
     return json.dumps(records.record_json(recorder.record())).encode()
 
 
+NEW_DANGERS_SEED = 3
+"""``fleetlab selfplay --players 4 --seed 3 --modules all``: two Nebulae, Pulsars activated, a
+ship sent through a Black Hole and back, Supernovae rolled for, Minor Species bought."""
+
+
+def example_new_dangers() -> bytes:
+    """A whole game of four greedy bots with every New Dangers module (``NEW_DANGERS_SEED``)."""
+    from dataclasses import replace
+
+    import numpy as np
+
+    from engine.modules import MODULES
+    from engine.play import play_game, random_config
+    from engine.players import GreedyPlayer
+
+    rng = np.random.default_rng(NEW_DANGERS_SEED)
+    config = replace(random_config(EXAMPLE_PLAYERS, rng), modules=MODULES)
+    names = tuple(f"bot {i + 1}" for i in range(EXAMPLE_PLAYERS))
+    recorder = records.Recorder(config, names)
+    bots = [
+        GreedyPlayer(np.random.default_rng([NEW_DANGERS_SEED, i])) for i in range(EXAMPLE_PLAYERS)
+    ]
+    play_game(config, bots, rng, on_step=recorder)
+    return json.dumps(records.record_json(recorder.record())).encode()
+
+
 def example_save() -> bytes:
     """A small AsyncEclipse save with two battles (engine/data/examples)."""
     return resources.files("engine").joinpath("data/examples/asynceclipse_small.json").read_bytes()
@@ -228,6 +254,7 @@ def example_save() -> bytes:
 EXAMPLES: dict[str, Callable[[], bytes]] = {
     "A recorded game: four bots, seed 14": example_record,
     "An AsyncEclipse save with two battles due": example_save,
+    "A New Dangers game: four bots, every module": example_new_dangers,
 }
 """Built-in games the page offers, by the name shown."""
 

@@ -1,7 +1,8 @@
 """Each player's board of a game position as plain rows for the screen (no Streamlit here).
 
 ``overview_rows`` gives one row per player (storage, production, influence, colony ships,
-reputation, VP once scored); ``tech_rows`` the techs on each tech track; ``blueprint_rows`` a
+reputation, VP once scored; with the New Dangers modules also the Minor Species tokens held and
+the ships in a Black Hole); ``tech_rows`` the techs on each tech track; ``blueprint_rows`` a
 player's four (or Exiles' five) blueprints with their derived stats (``ui.blueprint_tables``).
 """
 
@@ -12,11 +13,25 @@ from collections.abc import Mapping
 from blueprints import tech as find_tech
 from engine.board import production, upkeep_cost
 from engine.enums import Resource
+from engine.modules import MinorSpecies, Module
 from engine.state import GameState, PlayerState
 from ui.blueprint_tables import blueprint_row
 from ui.galaxy import SeatStyle
 
 TRACK_NAMES = ("military", "grid", "nano")
+
+TOKEN_LABELS = {
+    MinorSpecies.REPUTATION_VP: "1 VP per reputation tile",
+    MinorSpecies.AMBASSADOR_VP: "1 VP per ambassador",
+    MinorSpecies.THREE_VP: "3 VP",
+    MinorSpecies.POPULATION_CUBE: "a cube on the token",
+    MinorSpecies.CRUISER_DISCOUNT: "cruisers -1",
+    MinorSpecies.MONOLITH_DISCOUNT: "monoliths -2",
+    MinorSpecies.ORBITAL_DISCOUNT: "orbitals -1",
+    MinorSpecies.DREADNOUGHT_DISCOUNT: "dreadnoughts -2",
+    MinorSpecies.RESEARCH_DISCOUNT: "research -1",
+}
+"""How the player boards name the Minor Species tokens (by their ability)."""
 
 
 def _label(player: PlayerState, styles: Mapping[int, SeatStyle]) -> str:
@@ -45,6 +60,14 @@ def overview_rows(state: GameState, styles: Mapping[int, SeatStyle]) -> list[dic
             "reputation tiles": len(player.reputation),
             "status": status,
         }
+        if state.config.has(Module.MINOR_SPECIES):
+            held = [TOKEN_LABELS[m] for m in player.minor_species]
+            row["minor species"] = ", ".join(held) or "-"
+        if state.config.has(Module.BLACK_HOLE):
+            away = [v for v in state.voyages if v.seat == player.seat]
+            row["in a black hole"] = (
+                ", ".join(f"{v.ship_class.value} (back in round {v.back})" for v in away) or "-"
+            )
         if state.scores is not None and player.seat < len(state.scores):
             row["VP"] = state.scores[player.seat]
         elif player.final_score is not None:

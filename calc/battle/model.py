@@ -12,6 +12,7 @@ user listed them never changes a result.
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
@@ -235,7 +236,25 @@ class Side:
 
         The order is by initiative (highest first), then size (largest first), then the stats
         themselves, so it does not depend on how the input listed the groups.
+
+        One battle asks for the canonical form of the same side a dozen times (the ladder's
+        estimates, the sector chain, the solver), so the last few answers are remembered by
+        the side's identity (sides are immutable; no hashing needed).
         """
+        with _CANONICAL_LOCK:
+            hit = _CANONICAL_MEMO.get(id(self))
+        if hit is not None and hit[0] is self:
+            return hit[1]
+        result = self._canonical()
+        with _CANONICAL_LOCK:
+            while len(_CANONICAL_MEMO) >= CANONICAL_MEMO_SIZE:
+                del _CANONICAL_MEMO[next(iter(_CANONICAL_MEMO))]  # the oldest
+            # Each entry holds the side itself, so its id cannot be reused while remembered.
+            _CANONICAL_MEMO[id(self)] = (self, result)
+            _CANONICAL_MEMO[id(result)] = (result, result)
+        return result
+
+    def _canonical(self) -> Side:
         merged: dict[ShipStats, list[ShipGroup]] = {}
         for g in self.groups:
             if g.count:
@@ -256,6 +275,11 @@ class Side:
             )
         groups.sort(key=lambda g: group_order_key(g.stats))
         return replace(self, groups=tuple(groups))
+
+
+CANONICAL_MEMO_SIZE = 256
+_CANONICAL_MEMO: dict[int, tuple[Side, Side]] = {}
+_CANONICAL_LOCK = threading.Lock()
 
 
 def group_order_key(stats: ShipStats) -> tuple[object, ...]:

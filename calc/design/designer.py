@@ -60,6 +60,7 @@ from blueprints import (
     tech,
 )
 from blueprints import part as find_part
+from calc._jit import use_compiled
 from calc.battle.model import Battle, ShipGroup, Side
 from calc.design.evaluate import (
     EXACT,
@@ -746,6 +747,9 @@ def design(
     evaluates every design (for tests and benchmarks of the pruning).
     """
     t0 = time.perf_counter()
+    # Thousands of battles: compiled kernels from the first one (calc._jit), in this process and
+    # in pool workers forked from it.
+    use_compiled()
     space = search_space(request)
     cands = list(space.candidates)
     skipped = dominance_map(request, space) if prune else {}

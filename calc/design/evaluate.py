@@ -149,6 +149,7 @@ def evaluate_battle(battle: Battle, settings: Evaluation) -> Outcome:
         budget=settings.budget,
         samples=settings.samples,
         seed=battle_seed(battle, settings.seed),
+        summary=False,  # the designer reads the headline numbers only
     )
     if result.method is Method.MONTE_CARLO:
         method = MONTE_CARLO
@@ -235,6 +236,9 @@ class SerialRunner:
 def _warm_up() -> None:
     """Load the compiled exact-solver kernels in a new worker before its first task."""
     from blueprints import Blueprint
+    from calc._jit import use_compiled
+
+    use_compiled()
     from calc.battle.model import Policy
 
     bp = Blueprint.default("terran_directorate", "interceptor")
@@ -252,11 +256,20 @@ def pool_context() -> multiprocessing.context.BaseContext:
     return multiprocessing.get_context("spawn")
 
 
+def _warm_context() -> multiprocessing.context.BaseContext:
+    """``pool_context()``, with the kernels loaded here first when workers are forked: they
+    inherit numba and the loaded kernels instead of loading them once each."""
+    context = pool_context()
+    if context.get_start_method() == "fork":
+        _warm_up()
+    return context
+
+
 def start_pool(workers: int | None = None) -> ProcessPoolExecutor:
     """A process pool for ``design(executor=...)`` whose workers are running when this returns
     (so they start before the caller starts threads of its own, e.g. a progress bar)."""
     count = workers or os.cpu_count() or 1
-    pool = ProcessPoolExecutor(max_workers=count, mp_context=pool_context(), initializer=_warm_up)
+    pool = ProcessPoolExecutor(max_workers=count, mp_context=_warm_context(), initializer=_warm_up)
     for f in [pool.submit(os.getpid) for _ in range(count)]:
         f.result()
     return pool
@@ -282,7 +295,7 @@ class PoolRunner:
         if self._executor is None:
             self._executor = ProcessPoolExecutor(
                 max_workers=self.workers,
-                mp_context=pool_context(),
+                mp_context=_warm_context(),
                 initializer=_warm_up,
             )
         return self._executor

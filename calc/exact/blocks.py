@@ -30,13 +30,13 @@ scipy is imported here, inside the functions, so a plain battle never loads it.
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from calc._jit import jit, jit_inline
+from calc.deadline import Deadline
 from calc.errors import TooLargeError
 from calc.exact.kernels import (
     choose,
@@ -361,7 +361,7 @@ class BlockSolver:
         r: Rules,
         n_joint: int,
         max_outcomes: int,
-        deadline: float | None,
+        deadline: Deadline | None,
     ) -> None:
         self.values = values
         self.decisions = decisions
@@ -395,8 +395,8 @@ class BlockSolver:
         return matrix, rhs
 
     def _check_time(self) -> None:
-        if self.deadline is not None and time.perf_counter() > self.deadline:
-            raise TooLargeError("the exact solver ran past the time budget")
+        if self.deadline is not None:
+            self.deadline.check("the exact solver")
 
     def backward(self, states: Ints) -> None:
         """Solve the values of one coarse score's cyclic states."""

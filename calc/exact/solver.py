@@ -64,8 +64,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from calc._jit import compiled_for
 from calc.battle.model import Battle, Policy, RetreatObjective, RetreatPolicy, Side
 from calc.battle.result import BattleResult, Method, SolverStats
+from calc.deadline import Deadline, deadline_of
 from calc.errors import BattleError, TooLargeError
 from calc.exact.blocks import BlockReport, BlockSolver
 from calc.exact.kernels import backward, forward
@@ -126,13 +128,13 @@ def build_tables(
     policies: tuple[Policy, Policy],
     splitters: tuple[bool, bool],
     *,
-    deadline: float | None = None,
+    deadline: Deadline | None = None,
     max_candidates: int = MAX_CANDIDATES,
 ) -> Tables:
     """Tabulate every volley's outcomes per (slot, ships firing, enemy state).
 
     Ships that have left the sector cannot be hit. Raises ``TooLargeError`` past ``deadline``
-    (a ``time.perf_counter`` value) or when the candidates would exceed ``max_candidates``.
+    or when the candidates would exceed ``max_candidates``.
     """
     slot_side, slot_group, slot_base, slot_enemies = [], [], [], []
     entry_miss: list[float] = []
@@ -199,8 +201,8 @@ def build_tables(
                     raise TooLargeError(
                         f"more than {max_candidates:,} candidate assignments to tabulate"
                     )
-                if deadline is not None and time.perf_counter() > deadline:
-                    raise TooLargeError("tabulating the volleys ran past the time budget")
+                if deadline is not None:
+                    deadline.check("tabulating the volleys")
     volleys = VolleyTables(
         slot_side=np.array(slot_side, dtype=np.int64),
         slot_group=np.array(slot_group, dtype=np.int64),
@@ -272,15 +274,23 @@ class ExactSolver:
         state_budget: int = DEFAULT_STATE_BUDGET,
         progress: Callable[[float], None] | None = None,
         time_budget: float | None = None,
+        wall_budget: float | None = None,
+        deadline: Deadline | None = None,
         general: bool = False,
     ) -> None:
-        """``general=True`` uses the general loops even for a plain battle (for tests)."""
+        """``time_budget`` is in seconds of this process's CPU time, ``wall_budget`` the
+        wall-clock ceiling (``calc.deadline``), both counted from ``solution()``; a caller with
+        a larger computation passes its own ``deadline`` instead. Past a limit the solve stops
+        with ``TooLargeError``. ``general=True`` uses the general loops even for a plain battle
+        (for tests)."""
         if len(battle.sides) != 2:
             raise BattleError(
                 "the exact two-sided solver takes two sides; use calc.sector.chain for a sector"
             )
         self.general = general
         self.time_budget = time_budget
+        self.wall_budget = wall_budget
+        self.deadline = deadline
         self.battle = battle
         self.attacker = battle.attacker_side.canonical()
         self.defender = battle.defender_side.canonical()
@@ -296,6 +306,8 @@ class ExactSolver:
             raise TooLargeError(f"{estimate:,} states exceed the exact budget of {state_budget:,}")
         memory = state_slot_bytes(not self.plain, plain_value_count(self.sides))
         memory *= estimate * max(1, len(self.slots))
+        # Work for calc._jit.compiled_for: the general loops cost about 3 times the plain ones.
+        self.work = estimate * max(1, len(self.slots)) * (1 if self.plain else 3)
         if memory > MEMORY_BUDGET_BYTES:
             raise TooLargeError(
                 f"{estimate:,} states x {len(self.slots)} slots need {memory / 2**30:.1f} GiB, "
@@ -306,13 +318,13 @@ class ExactSolver:
         if self.progress is not None:
             self.progress(min(1.0, max(0.0, fraction)))
 
-    def _check_time(self, deadline: float | None) -> None:
-        if deadline is not None and time.perf_counter() > deadline:
-            raise TooLargeError("the exact solver ran past the time budget")
+    def _check_time(self, deadline: Deadline | None) -> None:
+        if deadline is not None:
+            deadline.check("the exact solver")
 
     def solution(self) -> Solution:
         """The end-state distribution (every side's full state) and the work done."""
-        t0 = time.perf_counter()
+        t0 = time.process_time()
         spaces = (
             SideSpace(self.specs[ATTACKER], decides_retreats(self.attacker)),
             SideSpace(self.specs[DEFENDER], decides_retreats(self.defender)),
@@ -325,7 +337,10 @@ class ExactSolver:
             return Solution((EndState(states[0], states[1], 1.0, True),), 0.0, SolverStats())
         self._report(0.02)
         splitters = (self.attacker.antimatter_splitter, self.defender.antimatter_splitter)
-        deadline = None if self.time_budget is None else t0 + self.time_budget
+        # A small battle runs the kernels as plain Python (no numba to load: see calc._jit);
+        # the module's kernel names are rebound to the compiled ones when the process switches.
+        compiled_for(self.work)
+        deadline = self.deadline or deadline_of(self.time_budget, self.wall_budget)
         tables = build_tables(
             spaces, self.specs, self.slots, self.policies, splitters, deadline=deadline
         )
@@ -352,7 +367,7 @@ class ExactSolver:
             states=len(spaces[ATTACKER]) * rules.n_def,
             outcomes=tables.outcomes,
             assignments=int(tables.volleys.cand.shape[0]),
-            seconds=time.perf_counter() - t0,
+            seconds=time.process_time() - t0,
             sweeps=sweeps,
             blocks_direct=report.direct,
             fallbacks=report.fallbacks,
@@ -376,7 +391,7 @@ class ExactSolver:
         return tuple(ends)
 
     def _solve_plain(
-        self, rules: Rules, tables: Tables, start: int, deadline: float | None
+        self, rules: Rules, tables: Tables, start: int, deadline: Deadline | None
     ) -> tuple[tuple[np.ndarray, np.ndarray], float, int, BlockReport]:
         """The plain-battle fast path (``calc.exact.kernels_plain``)."""
         n_joint = rules.n_def * len(rules.attacker.in_sector)
@@ -399,7 +414,7 @@ class ExactSolver:
         return (end_mass, end_stale), float(rounds), 1, BlockReport()
 
     def _solve_general(
-        self, rules: Rules, tables: Tables, start: int, deadline: float | None
+        self, rules: Rules, tables: Tables, start: int, deadline: Deadline | None
     ) -> tuple[tuple[np.ndarray, np.ndarray], float, int, BlockReport]:
         """The general loops: one state at a time, cyclic blocks by ``calc.exact.blocks``."""
         a, d = rules.attacker, rules.defender
@@ -482,12 +497,18 @@ def solve_exact(
     state_budget: int = DEFAULT_STATE_BUDGET,
     progress: Callable[[float], None] | None = None,
     time_budget: float | None = None,
+    wall_budget: float | None = None,
 ) -> BattleResult:
     """Solve a two-sided battle exactly under each side's policy and retreat rule.
 
     Raises ``TooLargeError`` (before allocating) for battles over the state or memory budget,
-    and past ``time_budget`` seconds.
+    and past ``time_budget`` seconds of this process's CPU time or ``wall_budget`` seconds of
+    wall clock.
     """
     return ExactSolver(
-        battle, state_budget=state_budget, progress=progress, time_budget=time_budget
+        battle,
+        state_budget=state_budget,
+        progress=progress,
+        time_budget=time_budget,
+        wall_budget=wall_budget,
     ).run()

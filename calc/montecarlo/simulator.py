@@ -23,6 +23,7 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
+from calc._jit import use_compiled
 from calc.battle.model import Battle, NpcReading, Policy, RetreatPolicy, Side
 from calc.battle.result import BattleResult, Method, SolverStats
 from calc.errors import BattleError
@@ -212,6 +213,9 @@ class MonteCarlo:
     def chunk(self, rng: np.random.Generator, n: int) -> McOutput:
         """Simulate ``n`` battles (see ``McOutput``)."""
         out = empty_output(n, self.tables.start_ships.shape[2], self.tables.start_groups.shape[2])
+        # Sampling in plain Python would be hundreds of times slower: always compiled
+        # (use_compiled() rebinds this module's ``simulate`` to the dispatcher).
+        use_compiled()
         simulate(rng, n, self.tables, self.first_round, MAX_ROUNDS, self.max_hits, out)
         return out
 

@@ -28,7 +28,8 @@ import numpy as np
 
 from calc.battle.model import Battle, Policy
 from calc.battle.result import BattleResult, Method, SolverStats
-from calc.errors import BattleError, TooLargeError
+from calc.deadline import Deadline, deadline_of
+from calc.errors import BattleError
 from calc.exact.solver import ExactSolver
 from calc.montecarlo.simulator import MAX_ROUNDS, MonteCarlo, simulated_battle
 from calc.outcomes import Chain, Record, sector_result
@@ -47,12 +48,12 @@ def _exact_ends(battle: Battle) -> PairEnds:
 
 
 def _exact_ends_timed(
-    battle: Battle, remaining: float | None, progress: Callable[[float], None] | None
+    battle: Battle, deadline: Deadline | None, progress: Callable[[float], None] | None
 ) -> PairEnds:
-    """``_exact_ends`` within ``remaining`` seconds, reporting progress if asked."""
-    if remaining is None and progress is None:
+    """``_exact_ends`` within what is left of ``deadline``, reporting progress if asked."""
+    if deadline is None and progress is None:
         return _exact_ends(battle)
-    solution = ExactSolver(battle, time_budget=remaining, progress=progress).solution()
+    solution = ExactSolver(battle, deadline=deadline, progress=progress).solution()
     return solution.ends, solution.rounds, solution.stats
 
 
@@ -65,11 +66,15 @@ def solve_sector(
     bag: Sequence[tuple[int, int]] | None = None,
     progress: Callable[[float], None] | None = None,
     time_budget: float | None = None,
+    wall_budget: float | None = None,
+    summary: bool = True,
 ) -> BattleResult:
     """The combat of a whole sector (any number of sides) exactly or by Monte Carlo.
 
-    Exactly, ``time_budget`` (seconds of this process's CPU time) bounds the whole chain: past
-    it ``TooLargeError``. Monte Carlo simulates ``samples`` sectors with ``rng``.
+    Exactly, ``time_budget`` (seconds of this process's CPU time) bounds the whole chain, and
+    ``wall_budget`` (seconds of wall clock) is the last-resort ceiling (``calc.deadline``): past
+    either, ``TooLargeError``. Monte Carlo simulates ``samples`` sectors with ``rng``.
+    ``summary=False``: the headline numbers only (``calc.outcomes.sector_result``).
     """
     try:
         method = Method(method)
@@ -77,6 +82,7 @@ def solve_sector(
         legal = ", ".join(m.value for m in Method)
         raise BattleError(f"unknown method {method!r}; legal: {legal}") from None
     t0 = time.process_time()
+    deadline = deadline_of(time_budget, wall_budget)
     exact = method is Method.EXACT
     requested = battle
     if not exact:
@@ -99,11 +105,8 @@ def solve_sector(
                 continue
             fought = chain.pair_groups(pair)
             if exact:
-                remaining = None
-                if time_budget is not None:
-                    remaining = max(0.0, time_budget - (time.process_time() - t0))
                 ends, pair_rounds, pair_stats = _exact_ends_timed(
-                    pair, remaining, progress if single else None
+                    pair, deadline, progress if single else None
                 )
                 stats += pair_stats
                 rounds += w * pair_rounds
@@ -121,8 +124,8 @@ def solve_sector(
                     r2 = chain.after(record, opponent, end, fought)
                     nxt[r2] = nxt.get(r2, 0.0) + count
         weights = nxt
-        if time_budget is not None and time.process_time() - t0 > time_budget:
-            raise TooLargeError("the sector's battles ran past the time budget")
+        if deadline is not None:
+            deadline.check("the sector's battles")
         if progress is not None:
             progress((step + 1) / max(1, len(order) - 1))
     seconds = time.process_time() - t0
@@ -151,6 +154,7 @@ def solve_sector(
         bag=bag,
         samples=None if exact else samples,
         optimal_approximated=not exact and any(s.policy is Policy.OPTIMAL for s in requested.sides),
+        summary=summary,
     )
 
 

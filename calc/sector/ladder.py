@@ -20,7 +20,10 @@ Monte Carlo). Nothing can exhaust memory or hang: the exact solver refuses battl
 state and memory budgets before allocating, an exact solve that runs past
 ``budget.hard_seconds`` of CPU time (the estimate was wrong) is stopped and the ladder moves on,
 and Monte Carlo samples in chunks whose memory does not grow with the sample count. Budgets count
-this process's CPU time, so a busy machine does not push a battle onto a slower rung.
+this process's CPU time (``time.process_time``), so a busy machine, which stretches the wall
+clock while this process waits for a core, does not push a battle onto a slower rung; the
+wall clock is only the last-resort ceiling ``budget.wall_seconds`` (``calc.deadline``), several
+times looser, for a process that makes no progress at all.
 """
 
 from __future__ import annotations
@@ -70,19 +73,27 @@ class Budget:
 
     The exact solver takes a battle when every battle of the sector has at most
     ``max_states`` states and the estimated time is at most ``max_seconds``. An exact solve
-    running past ``hard_seconds`` of CPU time anyway is stopped. Monte Carlo simulates
-    ``mc_samples`` sectors unless the caller gives a sample count.
+    running past ``hard_seconds`` of CPU time anyway is stopped, and so is one running past
+    ``wall_seconds`` of wall clock (``wall_factor`` times the CPU limit: the last resort, for a
+    process that gets almost no CPU). Monte Carlo simulates ``mc_samples`` sectors unless the
+    caller gives a sample count.
     """
 
     max_states: int = DEFAULT_STATE_BUDGET
     max_seconds: float = 20.0
     hard_limit_factor: float = 3.0
     mc_samples: int = 40_000
+    wall_factor: float = 4.0
 
     @property
     def hard_seconds(self) -> float:
-        """CPU-time limit of one exact solve."""
+        """CPU-time limit of one exact solve (seconds of this process's CPU time)."""
         return self.hard_limit_factor * self.max_seconds + 5.0
+
+    @property
+    def wall_seconds(self) -> float:
+        """Wall-clock ceiling of one exact solve."""
+        return self.wall_factor * self.hard_seconds
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,21 +114,20 @@ class Plan:
         return self.rung is not Rung.MONTE_CARLO
 
 
-def _pair_seconds(attacker: Side, defender: Side) -> float:
+def _pair_seconds(attacker: Side, defender: Side, states: int) -> float:
     a, d = attacker.canonical(), defender.canonical()
-    states = estimate_states(Battle((a, d), 1))
     slots = len(engagement_order(a, d))
     per = max(SECONDS_PER_STATE_SLOT[s.policy] for s in (a, d))
     factor = GENERAL_LOOPS_FACTOR if needs_general_loops((a, d)) else 1.0
     return states * max(1, slots) * per * factor
 
 
-def exact_seconds_estimate(battle: Battle) -> float:
-    """Rough running time (seconds) of the exact solution of a battle or a whole sector,
-    before solving. In a sector each later battle may be solved once for every state its
-    arriving side can be in."""
+def _estimates(battle: Battle) -> tuple[int, float]:
+    """``largest_battle_states`` and ``exact_seconds_estimate`` in one pass: each pair of sides
+    that can meet is estimated once (the ladder plans every battle the designer evaluates)."""
     order = battle_order(battle)
     sides = battle.sides
+    largest = 0
     total = 0.0
     for step, opponent in enumerate(order[1:]):
         defender = sides[opponent]
@@ -127,22 +137,23 @@ def exact_seconds_estimate(battle: Battle) -> float:
             attacker = sides[holder]
             if not attacker.ship_count:
                 continue
+            states = estimate_states(Battle((attacker, defender), 1))
+            largest = max(largest, states)
             arrivals = 1 if step == 0 else side_state_count(attacker)
-            total += arrivals * _pair_seconds(attacker, defender)
-    return total
+            total += arrivals * _pair_seconds(attacker, defender, states)
+    return largest, total
+
+
+def exact_seconds_estimate(battle: Battle) -> float:
+    """Rough running time (seconds) of the exact solution of a battle or a whole sector,
+    before solving. In a sector each later battle may be solved once for every state its
+    arriving side can be in."""
+    return _estimates(battle)[1]
 
 
 def largest_battle_states(battle: Battle) -> int:
     """The state count of the largest battle the sector can hold."""
-    order = battle_order(battle)
-    largest = 0
-    for i, a in enumerate(order):
-        for b in order[i + 1 :]:
-            if battle.sides[a].ship_count and battle.sides[b].ship_count:
-                largest = max(
-                    largest, estimate_states(Battle((battle.sides[a], battle.sides[b]), 1))
-                )
-    return largest
+    return _estimates(battle)[0]
 
 
 def greedy_instead_of_optimal(battle: Battle) -> Battle:
@@ -180,8 +191,7 @@ def check_samples(samples: int | None) -> None:
 def plan(battle: Battle, method: Request | str = Request.AUTO, budget: Budget = Budget()) -> Plan:
     """The rung the ladder takes for ``battle`` (see module doc), decided before solving."""
     request = request_of(method)
-    states = largest_battle_states(battle)
-    seconds = exact_seconds_estimate(battle)
+    states, seconds = _estimates(battle)
     fits = states <= budget.max_states and seconds <= budget.max_seconds
     if states > budget.max_states:
         over = f"{states:,} states exceed the exact budget of {budget.max_states:,} states"
@@ -219,11 +229,15 @@ def odds(
     rng: np.random.Generator | None = None,
     bag: Sequence[tuple[int, int]] | None = None,
     progress: Callable[[float], None] | None = None,
+    summary: bool = True,
 ) -> BattleResult:
     """The odds of a battle or a whole sector by the ladder (``auto``) or a forced method.
 
     ``samples`` and ``seed`` (or an explicit ``rng``) set the simulation. ``bag`` gives the
     reputation tiles in the bag as ``((value, count), ...)`` (default: the base game's).
+    ``summary=False`` computes the headline numbers only (who holds the sector, materials lost,
+    standard errors; no survivor distributions, reputation or population): see
+    ``calc.outcomes.sector_result``.
     """
     check_population(battle)
     check_samples(samples)
@@ -234,13 +248,25 @@ def odds(
         n = samples if samples is not None else budget.mc_samples
         check_samples(n)
         result = solve_sector(
-            battle, method=Method.MONTE_CARLO, rng=generator, samples=n, bag=bag, progress=progress
+            battle,
+            method=Method.MONTE_CARLO,
+            rng=generator,
+            samples=n,
+            bag=bag,
+            progress=progress,
+            summary=summary,
         )
         return replace(result, why=f"{reason}; {result.why}")
 
     def exact(b: Battle) -> BattleResult:
         return solve_sector(
-            b, method=Method.EXACT, bag=bag, progress=progress, time_budget=budget.hard_seconds
+            b,
+            method=Method.EXACT,
+            bag=bag,
+            progress=progress,
+            time_budget=budget.hard_seconds,
+            wall_budget=budget.wall_seconds,
+            summary=summary,
         )
 
     if decided.rung is Rung.MONTE_CARLO:

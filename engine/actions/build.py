@@ -4,7 +4,8 @@ Costs are the species' build costs (materials). Starbases, orbitals and monolith
 tech; a sector holds at most one orbital and one monolith; ships are limited by the player's
 miniatures (8 interceptors, 4 cruisers, 2 dreadnoughts, 4 starbases: ``ship_class_info``).
 Decision: orbitals and monoliths are limited only by the one-per-sector rule (no source gives
-their component counts).
+their component counts). Minor Species tokens (New Dangers) lower some costs (``build_cost``);
+ships in a Black Hole are still the player's miniatures.
 """
 
 from __future__ import annotations
@@ -14,10 +15,12 @@ from dataclasses import dataclass, replace
 from blueprints import ShipClass, ship_class_info
 from blueprints import species as find_species
 from engine.actions.base import Action, register
+from engine.actions.minor_species import build_discount
 from engine.decisions import Activations
 from engine.enums import Structure
 from engine.hexes import Hex
-from engine.state import SHIP_CLASSES, GameState, SectorState, add_ships
+from engine.specials import is_black_hole
+from engine.state import SHIP_CLASSES, GameState, PlayerState, SectorState, add_ships
 
 NEEDS_TECH = {"starbase": "starbase", "orbital": "orbital", "monolith": "monolith"}
 ITEMS: tuple[str, ...] = (*(c.value for c in SHIP_CLASSES), *(s.value for s in Structure))
@@ -34,8 +37,16 @@ class Build(Action):
 
 
 def ships_on_board(state: GameState, seat: int, ship_class: ShipClass) -> int:
-    """Miniatures of a class the player has on the board."""
-    return sum(s.ships_of(seat, ship_class) for s in state.sectors)
+    """Miniatures of a class the player has on the board (or in a Black Hole)."""
+    away = sum(1 for v in state.voyages if v.seat == seat and v.ship_class is ship_class)
+    return away + sum(s.ships_of(seat, ship_class) for s in state.sectors)
+
+
+def build_cost(player: PlayerState, item: str) -> int:
+    """Materials to build ``item``: the species' cost less Minor Species discounts (``ValueError``
+    for an item the species cannot build)."""
+    cost = find_species(player.species).build_cost(item)
+    return max(0, cost - build_discount(player, item))
 
 
 def can_build_ship(state: GameState, seat: int, ship_class: ShipClass) -> bool:
@@ -55,14 +66,13 @@ def legal_build(state: GameState, d: Activations) -> list[Action]:
         return []
     seat = d.seat
     player = state.players[seat]
-    board = find_species(player.species)
     mine = [s for s in state.sectors if s.owner == seat]
     if not mine:
         return []
     out: list[Action] = []
     for item in ITEMS:
         try:
-            cost = board.build_cost(item)
+            cost = build_cost(player, item)
         except ValueError:
             continue
         if cost > player.materials:
@@ -74,7 +84,8 @@ def legal_build(state: GameState, d: Activations) -> list[Action]:
         elif item == Structure.MONOLITH:
             out.extend(Build(item, s.hex) for s in mine if not s.monolith)
         elif can_build_ship(state, seat, ShipClass(item)):
-            out.extend(Build(item, s.hex) for s in mine)
+            # No ship stays in a Black Hole (decision: nor is one built there).
+            out.extend(Build(item, s.hex) for s in mine if not is_black_hole(s))
     return out
 
 
@@ -90,7 +101,7 @@ def apply_build(state: GameState, d: Activations, action: Build) -> GameState:
     """Pay and place."""
     seat = d.seat
     player = state.players[seat]
-    cost = find_species(player.species).build_cost(action.item)
+    cost = build_cost(player, action.item)
     state = state.with_player(replace(player, materials=player.materials - cost))
     sector = state.sector(action.where)
     assert sector is not None

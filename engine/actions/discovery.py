@@ -14,6 +14,12 @@ rulebook's FAQ). A reward that cannot be placed (no unbuilt cruiser, the sector 
 structure or a portal) is not offered either (Fleetlab's extension of that ruling). The legacy
 reading (``ANY_CONTROLLED``) lets an Ancient Labs reward go on any controlled sector the player
 chooses and loses a reward that cannot be given.
+
+New Dangers (text 001): a tile revealed in a Nebula part that would bring an Ancient Orbital or
+Monolith is discarded and another one drawn (a second chance event) before the reward or VP
+choice; the discarded tile leaves the game. A Black Hole's tile is revealed as a tile found in no
+sector (``engine.actions.black_hole``: nothing stays in the hole), and a cruiser never goes into
+a Black Hole.
 """
 
 from __future__ import annotations
@@ -24,6 +30,7 @@ from blueprints import ShipClass, ship_class_info
 from blueprints import tech as find_tech
 from engine.actions.base import Action, register
 from engine.actions.build import place_ship, ships_on_board
+from engine.actions.explore import unclaimed_discoveries
 from engine.actions.research import place_tech, take_from_tray
 from engine.actions.research import placements as tech_placements
 from engine.decisions import (
@@ -45,6 +52,7 @@ from engine.discoveries import (
 from engine.enums import RESOURCES, Resource, RewardPlacement
 from engine.hexes import Hex
 from engine.sectors import home_tile
+from engine.specials import is_black_hole
 from engine.state import GameState, SectorState
 from engine.tech_supply import tech_order
 
@@ -114,11 +122,21 @@ def reveal_outcomes(state: GameState, d: DiscoveryReveal) -> list[tuple[Action, 
     ]
 
 
+NEBULA_BARRED = (DiscoveryKind.ORBITAL, DiscoveryKind.MONOLITH)
+"""Discovery rewards that may not be placed in a Nebula (text 001)."""
+
+
 def apply_reveal(state: GameState, d: DiscoveryReveal, action: RevealDiscovery) -> GameState:
-    """Take the tile out of the bag; the finder chooses reward or VP."""
+    """Take the tile out of the bag; the finder chooses reward or VP (in a Nebula, an Orbital or
+    Monolith tile is discarded and another drawn)."""
     bag = list(state.discovery_bag)
     bag[discovery_index(action.tile)] -= 1
     state = replace(state, discovery_bag=tuple(bag))
+    if d.where is not None and d.where.part and discovery_tile(action.tile).kind in NEBULA_BARRED:
+        state = replace(state, discovery_out=state.discovery_out + 1)
+        if unclaimed_discoveries(state) > 0:
+            return state  # the same decision stays: draw again
+        return state.with_pending(pop=1)
     return state.with_pending(DiscoveryChoice(d.finder, action.tile, d.where), pop=1)
 
 
@@ -244,6 +262,8 @@ def _fits(state: GameState, seat: int, purpose: str, sector: SectorState) -> boo
     if purpose == "warp_portal" or discovery_tile(purpose).kind is DiscoveryKind.WARP_PORTAL:
         return not sector.has_portal
     kind = discovery_tile(purpose).kind
+    if kind is DiscoveryKind.ANCIENT_CRUISER:
+        return not is_black_hole(sector)
     if kind is DiscoveryKind.ORBITAL:
         return not sector.orbital
     if kind is DiscoveryKind.MONOLITH:

@@ -10,6 +10,10 @@ and no Ancients the explorer takes the tile at once, reveals it and chooses rewa
 Descendants of Draco never take a tile from a sector with Ancients). Then the explorer may put a
 disc on it, unless Ancients are there (Draco may). An empty stack takes its shuffled discard
 pile; with both empty, that ring cannot be explored.
+
+New Dangers (text 001): a placed Nebula becomes its three parts, each with one Ancient and one
+facedown discovery tile (taken only by a ship there at the end of the combat phase) and no disc;
+a Black Hole's discovery tile is not taken by the explorer but by the first ship to enter.
 """
 
 from __future__ import annotations
@@ -35,6 +39,7 @@ from engine.galaxy import (
     zone_ring,
 )
 from engine.hexes import Hex, rotate_mask
+from engine.modules import SpecialSector
 from engine.sectors import sector_tile
 from engine.state import GameState, SectorState, Stack
 
@@ -203,9 +208,15 @@ def apply_placement(state: GameState, d: SectorPlacement, action: Action) -> Gam
     rest.remove(action.tile)
     if rest:
         state = with_stack(state, ring, discard_to(state.stacks[ring - 1], tuple(rest)))
+    special = sector_tile(action.tile).special
+    if special is SpecialSector.NEBULA:
+        return place_nebula(state.with_pending(pop=1), d.zone, action.tile, action.rotation)
     sector = new_sector(d.zone, action.tile, action.rotation)
     if sector.discovery and unclaimed_discoveries(state) <= 0:
         sector = replace(sector, discovery=False)  # the bag is empty: no tile to put there
+    if special is SpecialSector.BLACK_HOLE:
+        # The first ship to enter takes the tile, not the explorer (engine.actions.black_hole).
+        return _control_offer(state.with_sector(sector).with_pending(pop=1), d.seat, sector)
     seat = d.seat
     draco = state.players[seat].species == DRACO
     follow: list[Decision] = []
@@ -216,6 +227,23 @@ def apply_placement(state: GameState, d: SectorPlacement, action: Action) -> Gam
         follow.append(DiscoveryReveal(-1, seat, d.zone))
     state = state.with_sector(sector)
     return state.with_pending(*follow, pop=1)
+
+
+def _control_offer(state: GameState, seat: int, sector: SectorState) -> GameState:
+    """Offer the explorer the new sector's control (no offer with Ancients there, or no disc)."""
+    if sector.ancients or state.players[seat].discs_track <= 0:
+        return state
+    return state.with_pending(ExploreControl(seat, sector.hex))
+
+
+def place_nebula(state: GameState, zone: Hex, tile: int, rotation: int) -> GameState:
+    """Put a Nebula's three parts on the zone: one Ancient and one facedown discovery tile in
+    each (while the bag has tiles to spare), no disc (text 001)."""
+    for part in (1, 2, 3):
+        sector = replace(new_sector(Hex(zone.q, zone.r, part), tile, rotation), ancients=1)
+        sector = replace(sector, discovery=unclaimed_discoveries(state) > 0)
+        state = state.with_sector(sector)
+    return state
 
 
 def unclaimed_discoveries(state: GameState) -> int:

@@ -6,7 +6,9 @@ Wormhole Generator) to a sector where the player has a ship or control; or to an
 sector where only the player has ships; or back to the track. One activation per sector per
 action (a sector used as source or target counts). Decision: the connection is judged after the
 disc has left its source. NPCs are opponents here, except that the Descendants of Draco may
-influence sectors with Ancients (species text).
+influence sectors with Ancients (species text). No disc goes on a Nebula part or an exploded
+Supernova (``engine.specials.can_hold_disc``); a Nebula part still counts as a sector where the
+player has a ship (text 001: each part counts as a sector for influence).
 
 A disc leaving a sector takes the player's cubes back to the population tracks; a cube from a
 grey square or an orbital, or one whose track is full, goes to a track of the player's choice
@@ -24,6 +26,7 @@ from engine.decisions import Activations, CubeReturn, Decision
 from engine.enums import Resource, SquareType
 from engine.galaxy import connected_sectors, has_wormhole_generator
 from engine.hexes import Hex
+from engine.specials import can_hold_disc
 from engine.state import GameState, SectorState
 
 
@@ -68,6 +71,8 @@ def influence_targets(
     out: list[Hex] = []
     for sector in state.sectors:
         if sector.owner is not None and sector.hex != without:
+            continue
+        if not can_hold_disc(sector):
             continue
         if sector.hex == without or sector.hex in used:
             continue

@@ -3,6 +3,11 @@
 Pinning is recalculated for every activation from the ships present at that moment. A ship's
 movement is its blueprint's drives; a Jump Drive adds one jump per activation. Never into an
 unexplored zone.
+
+Ships carry damage outside the combat phase only after coming back from a Black Hole (New
+Dangers): then ``MoveShip`` moves an undamaged ship of the class and ``MoveDamagedShip`` one
+with a given damage, which it takes along. A ship that enters a Black Hole leaves the board
+(``engine.actions.black_hole``).
 """
 
 from __future__ import annotations
@@ -10,12 +15,13 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from blueprints import ShipClass
+from engine.actions import black_hole
 from engine.actions.base import Action, register
-from engine.actions.build import place_ship
 from engine.decisions import Activations
 from engine.galaxy import free_ships, move_targets
 from engine.hexes import Hex
-from engine.state import GameState, PlayerState, SectorState, add_ships
+from engine.specials import is_black_hole
+from engine.state import GameState, PlayerState, SectorState, add_ships, set_damage
 
 
 @register
@@ -27,6 +33,18 @@ class MoveShip(Action):
     ship_class: ShipClass
     origin: Hex
     target: Hex
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class MoveDamagedShip(Action):
+    """Move one ship of a class with ``damage`` damage from ``origin`` to ``target``."""
+
+    VERB = "move_damaged"
+    ship_class: ShipClass
+    origin: Hex
+    target: Hex
+    damage: int
 
 
 def mobility(player: PlayerState, ship_class: ShipClass) -> tuple[int, bool]:
@@ -54,7 +72,11 @@ def legal_move(state: GameState, d: Activations) -> list[Action]:
             key = (movement, jump)
             if key not in cache:
                 cache[key] = move_targets(state, seat, sector.hex, movement, jump)
-            out.extend(MoveShip(cls, sector.hex, t) for t in cache[key])
+            damage = sector.damage_of(seat, cls) if sector.damage else ()
+            if not damage or 0 in damage:
+                out.extend(MoveShip(cls, sector.hex, t) for t in cache[key])
+            for hurt in sorted({d for d in damage if d}):
+                out.extend(MoveDamagedShip(cls, sector.hex, t, hurt) for t in cache[key])
     return out
 
 
@@ -67,12 +89,25 @@ def remove_ship(sector: SectorState, seat: int, ship_class: ShipClass) -> Sector
     return replace(sector, ships=fleet, arrivals=arrivals)
 
 
-def apply_move(state: GameState, d: Activations, action: MoveShip) -> GameState:
-    """Move the ship."""
+def _with_one_less(ships: tuple[int, ...], damage: int) -> tuple[int, ...]:
+    out = list(ships)
+    out.remove(damage)
+    return tuple(out)
+
+
+def apply_move(state: GameState, d: Activations, action: MoveShip | MoveDamagedShip) -> GameState:
+    """Move the ship (with its damage); into a Black Hole it leaves the board."""
+    seat, cls = d.seat, action.ship_class
+    damage = action.damage if isinstance(action, MoveDamagedShip) else 0
     origin = state.sector(action.origin)
     assert origin is not None
-    state = state.with_sector(remove_ship(origin, d.seat, action.ship_class))
+    if origin.damage:
+        left = _with_one_less(origin.damage_of(seat, cls), damage)
+        origin = replace(origin, damage=set_damage(origin.damage, seat, cls, left))
+    state = state.with_sector(remove_ship(origin, seat, cls))
+    state = state.with_pending(replace(d, left=d.left - 1), pop=1)
     target = state.sector(action.target)
     assert target is not None
-    state = state.with_sector(place_ship(target, d.seat, action.ship_class))
-    return state.with_pending(replace(d, left=d.left - 1), pop=1)
+    if is_black_hole(target):
+        return black_hole.enter(state, seat, cls, target.hex, damage)
+    return black_hole.land(state, seat, cls, target.hex, damage)

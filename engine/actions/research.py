@@ -23,6 +23,7 @@ from blueprints import TechCategory
 from blueprints import tech as find_tech
 from blueprints.catalogue import track_rules
 from engine.actions.base import Action, register
+from engine.actions.minor_species import research_discount
 from engine.decisions import Activations, Decision, DiscoveryReveal, ResourceChoice, SectorChoice
 from engine.state import TRACKS, GameState
 from engine.tech_supply import tech_index, tech_order
@@ -45,16 +46,18 @@ def _discounts() -> tuple[int, ...]:
     return track_rules().discounts
 
 
-def research_cost(tech_id: str, techs_on_track: int) -> int:
-    """Science to pay for a tech placed on a track that already holds ``techs_on_track``.
+def research_cost(tech_id: str, techs_on_track: int, discount: int = 0) -> int:
+    """Science to pay for a tech placed on a track that already holds ``techs_on_track``
+    (``discount``: more science off, e.g. the Research Discount Minor Species token; the
+    printed minimum still holds).
 
     >>> research_cost("plasma_cannon", 0), research_cost("plasma_cannon", 2)
     (6, 4)
-    >>> research_cost("gluon_computer", 6)
-    7
+    >>> research_cost("gluon_computer", 6), research_cost("plasma_cannon", 2, discount=1)
+    (7, 4)
     """
     t = find_tech(tech_id)
-    return max(t.min_cost, t.cost + _discounts()[techs_on_track])
+    return max(t.min_cost, t.cost + _discounts()[techs_on_track] - discount)
 
 
 def track_of(category: TechCategory) -> int:
@@ -75,6 +78,7 @@ def legal_research(state: GameState, d: Activations) -> list[Action]:
     if d.left <= 0:
         return []
     player = state.players[d.seat]
+    off = research_discount(player)
     out: list[Action] = []
     order = tech_order()
     for i, count in enumerate(state.tech_tray):
@@ -85,7 +89,7 @@ def legal_research(state: GameState, d: Activations) -> list[Action]:
             continue
         for category in placements(state, d.seat, tech_id):
             held = len(player.techs[track_of(category)])
-            if research_cost(tech_id, held) <= player.science:
+            if research_cost(tech_id, held, off) <= player.science:
                 out.append(Research(tech_id, category))
     return out
 
@@ -94,7 +98,7 @@ def apply_research(state: GameState, d: Activations, action: Research) -> GameSt
     """Pay, take the tile from the tray and place it (with its immediate effect)."""
     player = state.players[d.seat]
     held = len(player.techs[track_of(action.track)])
-    cost = research_cost(action.tech, held)
+    cost = research_cost(action.tech, held, research_discount(player))
     state = state.with_player(replace(player, science=player.science - cost))
     state = take_from_tray(state, action.tech)
     state = state.with_pending(replace(d, left=d.left - 1), pop=1)

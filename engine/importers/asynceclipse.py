@@ -20,10 +20,11 @@ no player that can be read) always raises ``ImportProblem``.
 
 The parts: ``reading`` (typed reads), ``bot_tables`` (code tables), ``positions`` (geometry),
 ``bot_players``, ``bot_board`` (sectors, damage, miniature limits), ``bot_supplies`` (stacks,
-bags, tray), ``fields`` (unread keys). The position is an action phase with the turn of the
-active (else first) player pending, so ``legal_actions`` works on it. Not in the save, hence not
-imported: cubes in the graveyard, which discovery tiles were kept for VP, which tiles the
-ambassadors are.
+bags, tray), ``bot_new_dangers`` (the expansion's sectors, ships in Black Holes, Pulsars, Minor
+Species and the game's modules), ``fields`` (unread keys). The position is an action phase with
+the turn of the active (else first) player pending, so ``legal_actions`` works on it. Not in the
+save, hence not imported: cubes in the graveyard, which discovery tiles were kept for VP, which
+tiles the ambassadors are.
 """
 
 from __future__ import annotations
@@ -44,6 +45,15 @@ from engine.importers.bot_board import (
     apply_limits,
     check_connections,
     read_board,
+)
+from engine.importers.bot_new_dangers import (
+    held_tokens,
+    mark_pulsars_used,
+    minor_supply,
+    modules_seen,
+    one_black_hole,
+    read_voyages,
+    spare_supernovae,
 )
 from engine.importers.bot_players import (
     Entry,
@@ -262,10 +272,12 @@ class _Import:
 
         npc_seen: NPC_VARIANTS = {}
         species = [e.species for e in seats]
-        board = read_board(r, board_raw, colours, species, npc_seen, shape)
+        supernovae = spare_supernovae(data, board_raw)
+        board = read_board(r, board_raw, colours, species, npc_seen, shape, supernovae)
         who = [self.who(e, seat) for seat, e in enumerate(seats)]
         sectors = apply_limits(r, board.sectors, board.positions, who)
         check_connections(r, sectors, board.positions, generator, shape)
+        mark_pulsars_used(r, sectors, board.positions, [(e.path, e.raw) for e in seats])
 
         players = tuple(
             player_state(r, seat, e, techs_by_seat[seat], colours) for seat, e in enumerate(seats)
@@ -277,7 +289,9 @@ class _Import:
         game_round = r.number(data, "game_round", ROOT, 1, low=1, high=tables().rounds)
         self.phase(data, game_round)
         placed = {s.tile for s in sectors}
-        stacks = read_stacks(r, data, placed, setup_done)
+        stacks = one_black_hole(r, sectors, read_stacks(r, data, placed, setup_done))
+        supply = held_tokens(r, minor_supply(r, data), players)
+        voyages = read_voyages(r, [(e.path, e.raw, e.colour) for e in seats], sectors, game_round)
         portals = self.uses_portals(data, sectors)
         bag = tech_bag(r, data, initial_bag(False, portals))
         tray = tech_tray(r, data, setup_done)
@@ -297,6 +311,7 @@ class _Import:
             # tiles besides the base box's.
             worlds_afar=True,
             galaxy=galaxy,
+            modules=modules_seen(data, sectors, stacks, supply, players),
         )
         disc_bag, disc_out = discovery_bag(r, data, config, sectors)
         self.unread(data, players_raw, board_raw)
@@ -319,6 +334,8 @@ class _Import:
             pass_order=tuple(p.seat for p in players if p.passed),
             traitor=traitor(r, seats),
             index={s.hex: i for i, s in enumerate(sectors)},
+            voyages=voyages,
+            minor_supply=supply,
         )
         report = ImportReport(
             game_id=game_id,

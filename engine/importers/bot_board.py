@@ -27,10 +27,23 @@ from blueprints import NpcVariant, ShipClass, npc_tile, ship_class_info
 from blueprints import species as find_species
 from engine.galaxy import edge_link
 from engine.hexes import Hex
+from engine.importers.bot_new_dangers import (
+    EXPLODED,
+    PART_LETTERS,
+    exploded,
+    exploded_tile,
+    is_anchor,
+    part_wormholes,
+    pulsar_space,
+    special_rules,
+    split_location,
+    whole_nebulae,
+)
 from engine.importers.positions import orientation_rotation, position_hex
 from engine.importers.problems import Severity
 from engine.importers.reading import Reader, as_number, kind, quote
 from engine.layouts import Layout
+from engine.modules import SpecialSector
 from engine.sectors import SectorKind, sector_tile, sector_tiles
 from engine.state import (
     NPC,
@@ -85,22 +98,33 @@ def read_board(
     species: Sequence[str],
     variants: NPC_VARIANTS,
     shape: Layout,
+    supernovae: Sequence[int] = (),
 ) -> BoardRead:
-    """Every board entry that can be read, in position order."""
+    """Every board entry that can be read, in position order.
+
+    New Dangers (``engine.importers.bot_new_dangers``): a Nebula's parts are entries of their
+    own (``207A``...), read at ``Hex(q, r, part)``; the Nebula's anchor entry holds nothing; an
+    exploded Supernova is one of ``supernovae`` (the Supernovae the save lists nowhere else).
+    """
     out = BoardRead()
     taken: dict[Hex, str] = {}
+    anchors: dict[Hex, str] = {}
     tiles_seen: dict[int, str] = {}
     known = {t.id for t in sector_tiles()}
+    spare = list(supernovae)
+    ambiguous = len(spare) > 1
     for key in sorted(board, key=_order):
         code = str(key)
         path = f"board.{code}"
+        base, part = split_location(code)
         try:
-            where = position_hex(code)
+            board_hex = position_hex(base)
         except ValueError as exc:
             r.problem(path, str(exc), "sector left out")
             continue
-        if where in taken:
-            r.problem(path, f"the same hex as position {taken[where]}", "left out")
+        where = Hex(board_hex.q, board_hex.r, part) if part else board_hex
+        if where in taken or (part and board_hex in taken and board_hex not in anchors):
+            r.problem(path, f"the same hex as position {taken.get(where, base)}", "left out")
             continue
         raw = _entry(r, board[key], path)
         if raw is None:
@@ -110,6 +134,7 @@ def read_board(
             isinstance(sector_value, str)
             and sector_value.startswith("sector")
             and sector_value.endswith("back")
+            and not part
         ):
             ring = as_number(sector_value[len("sector") : -len("back")])
             if ring is None or not 1 <= ring <= 3:
@@ -120,19 +145,36 @@ def read_board(
             taken[where] = code
             out.unexplored.append((where, ring))
             continue
-        tile_id = as_number(sector_value) if isinstance(sector_value, str | int) else None
-        if tile_id is not None and tile_id in r.t.special_sectors:
-            r.problem(
-                f"{path}.sector",
-                f"sector {tile_id} is {r.t.special_sectors[tile_id]}, which Fleetlab does "
-                "not model yet",
-                "sector left out, with what is on it",
-            )
-            continue
+        blown = sector_value == EXPLODED and not part
+        if blown:
+            tile_id: int | None = exploded_tile(r, path, spare, ambiguous)
+            if tile_id is None:
+                continue
+        else:
+            tile_id = as_number(sector_value) if isinstance(sector_value, str | int) else None
         if tile_id is None or tile_id not in known:
             r.problem(f"{path}.sector", f"unknown sector {quote(sector_value)}", "sector left out")
             continue
-        if tile_id in tiles_seen:
+        nebula = sector_tile(tile_id).special is SpecialSector.NEBULA
+        if not part and nebula:
+            if is_anchor(raw):
+                anchors[where] = code
+                taken[where] = code
+                tiles_seen.setdefault(tile_id, base)
+                continue
+            r.problem(
+                path,
+                f"Nebula {tile_id} as one hex; Fleetlab plays its three parts, the bot's "
+                f"{base}A, {base}B and {base}C",
+                "sector left out, with what is on it",
+            )
+            continue
+        if part and not nebula:
+            r.problem(
+                f"{path}.sector", f"sector {tile_id} is no Nebula, which has parts", "left out"
+            )
+            continue
+        if tiles_seen.get(tile_id, base) != base:
             r.problem(
                 f"{path}.sector",
                 f"sector {tile_id} is already at position {tiles_seen[tile_id]}",
@@ -141,23 +183,28 @@ def read_board(
             continue
         rotation = 0
         if "orientation" not in raw:
-            r.problem(f"{path}.orientation", "missing", "used 0 degrees")
+            if not blown:
+                r.problem(f"{path}.orientation", "missing", "used 0 degrees")
         else:
             try:
                 rotation = orientation_rotation(raw["orientation"])
             except ValueError as exc:
                 r.problem(f"{path}.orientation", str(exc), "used 0 degrees")
-        if not shape.exists(where):
+        if not shape.exists(board_hex):
             r.problem(
                 path,
-                f"position {code} is not part of the {shape.name.value} galaxy",
+                f"position {base} is not part of the {shape.name.value} galaxy",
                 "imported, but it meets no other hex",
                 Severity.NOTE,
             )
-        _check_name(r, raw, path, tile_id)
+        if not blown:
+            _check_name(r, raw, path, tile_id, part)
         sector = _sector(r, raw, path, where, tile_id, rotation, colours, species, variants)
+        if blown:
+            sector = exploded(sector)
+        sector = special_rules(r, sector, path)
         taken[where] = code
-        tiles_seen[tile_id] = code
+        tiles_seen[tile_id] = base
         if "damage_tracker" in raw:
             out.damage.append((len(out.sectors), f"{path}.damage_tracker", raw["damage_tracker"]))
         out.sectors.append(sector)
@@ -166,15 +213,28 @@ def read_board(
         r.problem(
             "board", "no sector at 000, the galactic centre", "imported without it", Severity.NOTE
         )
+    with_parts = {s.hex.board for s in out.sectors if s.hex.part}
+    for h, code in anchors.items():
+        if h not in with_parts:
+            r.problem(
+                f"board.{code}",
+                f"a Nebula's anchor without its parts {code}A, {code}B, {code}C",
+                "the Nebula left out",
+            )
+    out.sectors = whole_nebulae(r, out.sectors, out.positions)
+    kept = {s.hex for s in out.sectors}
+    out.positions = [(h, c) for h, c in out.positions if h in kept]
     return out
 
 
-def _check_name(r: Reader, raw: Mapping[str, Any], path: str, tile_id: int) -> None:
+def _check_name(r: Reader, raw: Mapping[str, Any], path: str, tile_id: int, part: int) -> None:
     name = raw.get("name")
     if name is None:
         return
     printed = sector_tile(tile_id).name
-    if name == printed or r.t.sector_spellings.get(name) == tile_id:
+    if part:
+        printed = f"{printed} ({PART_LETTERS[part - 1]})"  # how the bot names a Nebula's part
+    if name == printed or (isinstance(name, str) and r.t.sector_spellings.get(name) == tile_id):
         return
     r.problem(
         f"{path}.name",
@@ -204,11 +264,11 @@ def _sector(
             and all(isinstance(x, int) and not isinstance(x, bool) for x in printed)
             else None
         )
-        if edges != list(tile.wormholes):
+        expected = part_wormholes(tile_id, where.part)
+        if edges != expected:
             r.problem(
                 f"{path}.wormholes",
-                f"{quote(printed)} differ from sector {tile_id}'s printed "
-                f"wormholes {list(tile.wormholes)}",
+                f"{quote(printed)} differ from sector {tile_id}'s printed wormholes {expected}",
                 "used the printed ones",
                 Severity.NOTE,
             )
@@ -228,6 +288,13 @@ def _sector(
             f"expected a colour or 0, got {quote(owner_value)}",
             "sector imported without an owner",
         )
+    if owner is not None and (where.part or raw.get("sector") == EXPLODED):
+        r.problem(
+            f"{path}.owner",
+            "an owner of a Nebula part or an exploded Supernova, which take no disc",
+            "sector imported without an owner",
+        )
+        owner = None
     cubes = _population(r, raw, path, tile_id, owner)
     fleet: Fleet = ()
     arrivals: list[int] = []
@@ -292,6 +359,7 @@ def _sector(
     if discovery is None or discovery < 0:
         r.problem(f"{path}.disctile", f"expected 0 or 1, got {quote(disc)}", "used 0")
         discovery = 0
+    is_pulsar = tile.special is SpecialSector.PULSAR
     portal = None
     if not tile.warp_portal and ("warpDisc" in raw or "warpPoint" in raw):
         portal = "tech"
@@ -311,6 +379,7 @@ def _sector(
         gcds=npcs[ShipClass.GCDS],
         ships=fleet,
         arrivals=tuple(arrivals),
+        pulsar=pulsar_space(r, raw, path, owner) if owner is not None and is_pulsar else None,
     )
 
 

@@ -21,9 +21,11 @@ from blueprints import Blueprint, BlueprintError, ShipClass, TechCategory
 from blueprints import part as find_part
 from blueprints import species as find_species
 from blueprints import tech as find_tech
+from engine.importers.bot_new_dangers import MINOR_MARK, minor_species_name
 from engine.importers.positions import position_code, position_hex
 from engine.importers.problems import Severity
 from engine.importers.reading import Reader, as_number, kind, quote, sub, truthy
+from engine.modules import MinorSpecies
 from engine.state import TRACKS, PlayerState
 from engine.tables import tables
 
@@ -223,7 +225,7 @@ def player_state(
             r.problem(f"{path}.ancient_parts[{i}]", f"{pid!r} is not a discovery part", "left out")
             continue
         held.append(pid)
-    reputation_tiles, ambassadors = reputation(r, e, colours, seat)
+    reputation_tiles, ambassadors, tokens = reputation(r, e, colours, seat)
     kept = r.number(raw, "disc_tiles_for_points", path, 0, required=False, low=0)
     if kept:
         r.problem(
@@ -251,15 +253,20 @@ def player_state(
         reputation=reputation_tiles,
         ambassadors=ambassadors,
         passed=passed is True,
+        minor_species=tokens,
+        # The bot takes the Population Cube token's cube off a track when the token is bought.
+        minor_cube=MinorSpecies.POPULATION_CUBE in tokens,
     )
 
 
 def reputation(
     r: Reader, e: Entry, colours: Mapping[str, int], seat: int
-) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Reputation tile values and the seats whose ambassadors the player holds."""
+) -> tuple[tuple[int, ...], tuple[int, ...], tuple[MinorSpecies, ...]]:
+    """Reputation tile values, the seats whose ambassadors the player holds and the Minor
+    Species tokens on the track (``"<slot>-minor-<name>"``, New Dangers)."""
     tiles: list[int] = []
     ambassadors: list[int] = []
+    tokens: list[MinorSpecies] = []
     items = r.listing(e.raw, "reputation_track", e.path, required=False)
     for i, item in enumerate(items):
         where = f"{e.path}.reputation_track[{i}]"
@@ -270,6 +277,12 @@ def reputation(
                 r.problem(where, f"reputation tile {item!r} is not 1-4", "left out")
         elif isinstance(item, str) and item in ("amb", "mixed"):
             continue  # an empty slot of the track
+        elif isinstance(item, str) and MINOR_MARK in item:
+            token = minor_species_name(r, where, item.split(MINOR_MARK, 1)[1])
+            if token is not None and token in tokens:
+                r.problem(where, f"{quote(item)} is held twice", "kept once", Severity.NOTE)
+            elif token is not None:
+                tokens.append(token)
         elif isinstance(item, str) and item.count("-") >= 2:
             colour = item.split("-")[2]
             other = colours.get(colour)
@@ -279,7 +292,7 @@ def reputation(
                 ambassadors.append(other)
         else:
             r.problem(where, f"unknown reputation slot {quote(item)}", "left out")
-    return tuple(tiles), tuple(ambassadors)
+    return tuple(tiles), tuple(ambassadors), tuple(tokens)
 
 
 def blueprint(r: Reader, e: Entry, ship_class: ShipClass, techs: set[str]) -> Blueprint:

@@ -3,7 +3,8 @@ reputation bags.
 
 Every era is read. The sector stacks are ``tile_deck_100/200/300`` (with ``tile_discard`` and
 ``tile_discard_deck_300``), or in the earliest saves one ``tile_deck`` whose ring markers
-(``"100"``...) stand for nothing. The tech tray ``available_techs`` is a list of codes, a list of
+(``"100"``...) stand for nothing; New Dangers' special sectors are in the stacks of their rings.
+The tech tray ``available_techs`` is a list of codes, a list of
 objects with the tech's ``name`` (and its cost, track, ...), or an object keyed by code.
 """
 
@@ -103,15 +104,6 @@ def stack_tiles(
             )
             continue
         tile_id = as_number(value) if isinstance(value, str | int) else None
-        if tile_id is not None and tile_id in r.t.special_sectors:
-            r.problem(
-                where,
-                f"sector {tile_id} is {r.t.special_sectors[tile_id]}, not modelled yet",
-                "left out of the stack",
-                group=(key, "New Dangers sectors, not modelled yet"),
-                item=f"[{i}] {tile_id}",
-            )
-            continue
         if tile_id is None or tile_id not in known:
             r.problem(
                 where,
@@ -122,7 +114,8 @@ def stack_tiles(
             )
             continue
         tile = known[tile_id]
-        if tile.kind is not SectorKind.STANDARD or (ring is not None and tile.ring != ring):
+        stacked = tile.kind in (SectorKind.STANDARD, SectorKind.SPECIAL)
+        if not stacked or (ring is not None and tile.ring != ring):
             r.problem(where, f"sector {tile_id} does not belong in this stack", "left out")
             continue
         if tile_id in placed:

@@ -2,7 +2,7 @@
 
 ``codes()`` loads the tables once and checks every id against the catalogues: part, tech and
 discovery codes; species names (with the bot's own spellings); ship codes of players and NPCs;
-the blueprint slot orders; population flags per square type; New Dangers sectors; spellings of
+the blueprint slot orders; population flags per square type; Minor Species names; spellings of
 sector names; placeholder codes of the earliest saves. ``tech_by_name`` finds a tech from the
 name the bot writes in its tray objects (``"Nano Robots"``, ``"Star Base"``).
 
@@ -26,7 +26,8 @@ from blueprints import species as find_species
 from blueprints import tech as find_tech
 from engine.discoveries import discovery_index
 from engine.errors import DataError
-from engine.sectors import sector_tile, sector_tiles
+from engine.modules import MinorSpecies
+from engine.sectors import sector_tile
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +42,7 @@ class BotTables:
     npc_ships: Mapping[str, tuple[ShipClass, NpcVariant]]
     blueprints: Mapping[ShipClass, tuple[str, tuple[int, ...]]]
     population: Mapping[str, str]
-    special_sectors: Mapping[int, str]
+    minor_species: Mapping[str, MinorSpecies]
     sector_spellings: Mapping[str, int]
     placeholder_tiles: frozenset[str]
 
@@ -64,10 +65,6 @@ def codes() -> BotTables:
     species = {**raw["species"], **raw["spellings"]["species"]}
     for sid in species.values():
         find_species(sid)
-    known = {t.id for t in sector_tiles()}
-    special = {int(k): str(v) for k, v in raw["special_sectors"].items()}
-    # Once the sector catalogue has a special sector, it is read like any other.
-    special = {k: v for k, v in special.items() if k not in known}
     spellings = {k: int(v) for k, v in raw["spellings"]["sectors"].items()}
     for name, tile in spellings.items():
         if name == sector_tile(tile).name:
@@ -83,7 +80,7 @@ def codes() -> BotTables:
             ShipClass(k): (v["key"], tuple(v["order"])) for k, v in raw["blueprints"].items()
         },
         population=dict(raw["population"]),
-        special_sectors=special,
+        minor_species={k: MinorSpecies(v) for k, v in raw["minor_species"].items()},
         sector_spellings=spellings,
         placeholder_tiles=frozenset(raw["placeholders"]["tiles"]),
     )

@@ -181,6 +181,45 @@ def sector_summary(
         "monolith": sector.monolith,
         "discovery": sector.discovery,
         "contested": is_contested(state, sector),
+        **_special(sector),
+    }
+
+
+def _special(sector: SectorState) -> dict[str, Any]:
+    """New Dangers facts of a special sector (nothing for the others): its type, the Nebula
+    part (1-3 for A-C), the Pulsar disc's space and use this round, an explosion."""
+    kind = sector.printed.special
+    if kind is None:
+        return {}
+    facts: dict[str, Any] = {"type": kind.value}
+    if sector.hex.part:
+        facts["part"] = sector.hex.part
+    if sector.pulsar is not None or sector.pulsar_used:
+        facts["pulsar"] = None if sector.pulsar is None else sector.pulsar.value
+        facts["pulsar_used"] = sector.pulsar_used
+    if sector.exploded:
+        facts["exploded"] = True
+    return {"special": facts}
+
+
+def new_dangers(state: GameState) -> dict[str, Any]:
+    """The game's New Dangers modules, ships in Black Holes and Minor Species (nothing for a
+    game without modules, so base-game documents stay as they were)."""
+    if not state.config.modules:
+        return {}
+    return {
+        "modules": [m.value for m in state.config.modules],
+        "voyages": [
+            {
+                "seat": v.seat,
+                "class": v.ship_class.value,
+                "back": v.back,
+                "hole": [v.hole.q, v.hole.r],
+            }
+            for v in state.voyages
+        ],
+        "minor_supply": [t.value for t in state.minor_supply],
+        "minor_species": {str(p.seat): [t.value for t in p.minor_species] for p in state.players},
     }
 
 
@@ -253,6 +292,7 @@ def position_summary(
         ],
         "unexplored": [{"hex": [h.q, h.r], "ring": ring} for h, ring in report.unexplored],
         "tech_tray": tech_tray(state),
+        **new_dangers(state),
         "battles": battle_summaries(result, odds=odds, budget_seconds=budget_seconds, seed=seed),
         "problems": [p.to_dict() for p in report.problems],
     }

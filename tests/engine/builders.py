@@ -14,9 +14,16 @@ from typing import Any
 
 from blueprints import Blueprint, ShipClass
 from engine.actions.base import Action, parse_action
-from engine.decisions import GuardianDraw, ReputationDraw, TechDraw
+from engine.decisions import (
+    BlackHoleDraw,
+    GuardianDraw,
+    MinorSpeciesDraw,
+    ReputationDraw,
+    TechDraw,
+)
 from engine.enums import Phase, RewardPlacement
 from engine.hexes import Hex
+from engine.modules import Module
 from engine.rules import apply, chance_outcomes, legal_actions
 from engine.sectors import sector_tile
 from engine.setup import new_game
@@ -31,18 +38,24 @@ def started(
     start_player: int = 0,
     worlds_afar: bool = False,
     reward_placement: RewardPlacement = RewardPlacement.RULEBOOK,
+    modules: Iterable[Module] = (),
+    black_hole: int = 396,
+    minor: Iterable[str] = (),
 ) -> GameState:
-    """Round 1, action phase, start player to act; setup's draws chosen by the caller."""
+    """Round 1, action phase, start player to act; setup's draws chosen by the caller (with
+    ``modules``: the Black Hole of the game and the Minor Species tokens of the supply)."""
     config = GameConfig(
         tuple(species),
         start_player=start_player,
         worlds_afar=worlds_afar,
         reward_placement=reward_placement,
+        modules=tuple(modules),
     )
     state = new_game(config)
     wanted_techs = list(tray)
     wanted_guardians = list(guardians)
     wanted_rep = list(reputation)
+    wanted_minor = list(minor)
     while state.decision is not None and state.to_act == -1:
         options = [str(a) for a, _ in chance_outcomes(state)]
         d = state.decision
@@ -53,6 +66,10 @@ def started(
             pick = f"draw_sector {wanted_guardians.pop(0)}"
         elif isinstance(d, ReputationDraw) and wanted_rep:
             pick = f"draw_reputation {wanted_rep.pop(0)}"
+        elif isinstance(d, BlackHoleDraw):
+            pick = f"draw_sector {black_hole}"
+        elif isinstance(d, MinorSpeciesDraw) and wanted_minor:
+            pick = f"draw_minor_species {wanted_minor.pop(0)}"
         state = apply(state, parse_action(pick))
     return state
 

@@ -11,12 +11,23 @@ a claim, abandoning at upkeep, elimination, or losing the last cube to opponent 
 combat phase; reputation tracks change only by the reputation draws, diplomacy or setup.
 ``probe(state, rng)`` applies a sample of the offered actions (each must apply) and of actions
 not offered (each must be refused).
+
+New Dangers (``modules``): a ship in a Black Hole (a voyage, or one whose die or return is
+pending) is on no sector and still counts among its owner's ships; it leaves the board only by
+moving into the hole, comes back only by ``return_ship``, and is lost only by its die, by not
+coming back in time (the end of the action phase) or with its eliminated owner; a Supernova
+destroys ships, structures and control only by exploding on its roll. Invariants: a Pulsar's
+disc is on one action space exactly while it is controlled; no sector that is a Black Hole holds
+ships; an exploded Supernova has no wormholes, no controller and no structures; Nebula parts
+come in threes, take no disc and hold at most their one Ancient; damage outside the combat phase
+is only a Black Hole's; the Population Cube token's cube counts among the player's cubes.
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
 
@@ -25,6 +36,7 @@ import numpy as np
 from blueprints import Blueprint, Origin, ShipClass, npc_tile, ship_class_info
 from blueprints import species as find_species
 from engine.actions.base import Action, parse_action
+from engine.actions.black_hole import ReturnShip
 from engine.actions.build import Build, place_ship
 from engine.actions.colony import Colonize
 from engine.actions.combat import AssignDamage, DestroyCube, KeepReputation, RetreatTo, RollDice
@@ -32,7 +44,9 @@ from engine.actions.diplomacy import AcceptDiplomacy
 from engine.actions.discovery import ChooseSector, RevealDiscovery, TakeReward
 from engine.actions.explore import ExploreZone, PlaceSector
 from engine.actions.influence import InfluenceDisc
-from engine.actions.move import MoveShip
+from engine.actions.minor_species import AllyMinorSpecies
+from engine.actions.move import MoveDamagedShip, MoveShip
+from engine.actions.pulsar import ActivatePulsar
 from engine.actions.research import Research
 from engine.actions.trade import Trade
 from engine.actions.turn import Claim
@@ -41,26 +55,32 @@ from engine.chance import DrawReputation
 from engine.combat import battle_sectors
 from engine.decisions import (
     BattleReputationDraw,
+    BlackHoleReturn,
+    BlackHoleRoll,
     CubeReturn,
     DiscoveryChoice,
     GraveyardChoice,
     ReputationKeep,
     SectorDraw,
     SectorPlacement,
+    SupernovaRoll,
 )
 from engine.discoveries import discovery_tiles
 from engine.discoveries import initial_bag as initial_discovery_bag
-from engine.enums import RESOURCES, Phase, Resource
+from engine.enums import RESOURCES, ActionKind, Phase, Resource
 from engine.errors import IllegalActionError
+from engine.events import step_events
 from engine.hexes import Hex
+from engine.modules import MINOR_SPECIES, Module
 from engine.play import random_config, sample_chance
-from engine.players import RandomPlayer
+from engine.players import RandomPlayer, margin
 from engine.rules import apply, chance_outcomes, legal_actions
 from engine.sectors import home_tile, sector_tile, stack_tiles
 from engine.setup import new_game
+from engine.specials import is_black_hole, is_pulsar
 from engine.state import CHANCE, NPC, NPC_CLASSES, SHIP_CLASSES, GameConfig, GameState
 from engine.tables import tables
-from engine.tech_supply import initial_bag, tech_order
+from engine.tech_supply import initial_bag, tech_index, tech_order
 from engine.upkeep import Abandon
 
 
@@ -106,12 +126,29 @@ def _limit(cls: ShipClass) -> int:
     return ship_class_info(cls).limit
 
 
+HOLE = Hex(99, 99)
+"""Where the harness counts ships in a Black Hole (voyages, and ships whose die or return is
+pending)."""
+
+
+def in_hole(state: GameState) -> Counter[tuple[int, ShipClass]]:
+    """Ships off the board in a Black Hole, by owner and class."""
+    out: Counter[tuple[int, ShipClass]] = Counter((v.seat, v.ship_class) for v in state.voyages)
+    for d in state.pending:
+        if isinstance(d, BlackHoleRoll):
+            out[(d.owner, d.ship_class)] += 1
+        elif isinstance(d, BlackHoleReturn):
+            out[(d.seat, d.ship_class)] += 1
+    return out
+
+
 def check_invariants(state: GameState) -> None:
     """Everything that holds in every state of a game."""
     n = len(state.players)
     controlled = [0] * n
     population = [0] * n
-    ships: Counter[tuple[int, ShipClass]] = Counter()
+    ships: Counter[tuple[int, ShipClass]] = Counter(in_hole(state))
+    check_specials(state)
     for s in state.sectors:
         if s.owner is not None:
             controlled[s.owner] += 1
@@ -158,7 +195,7 @@ def check_invariants(state: GameState) -> None:
         if discs != disc_total(p.species):
             _fail(state, f"seat {p.seat} has {discs} discs, not {disc_total(p.species)}")
         cubes = sum(p.tracks) + sum(p.graveyard) + population[p.seat]
-        cubes += given[p.seat] + cubes_away[p.seat]
+        cubes += given[p.seat] + cubes_away[p.seat] + p.minor_cube
         if cubes != cube_total():
             _fail(state, f"seat {p.seat} has {cubes} cubes, not {cube_total()}")
         for other in p.ambassadors:
@@ -181,13 +218,62 @@ def check_invariants(state: GameState) -> None:
     _check_damage(state)
 
 
+def check_specials(state: GameState) -> None:
+    """The New Dangers invariants (see the module doc)."""
+    config = state.config
+    for s in state.sectors:
+        if is_pulsar(s):
+            if (s.pulsar is not None) != (s.owner is not None):
+                _fail(state, f"pulsar {s.hex}: disc on {s.pulsar} with controller {s.owner}")
+            if s.pulsar is not None and s.pulsar not in (
+                ActionKind.MOVE,
+                ActionKind.UPGRADE,
+                ActionKind.BUILD,
+            ):
+                _fail(state, f"pulsar {s.hex}: disc on the {s.pulsar.value} space")
+        elif s.pulsar is not None or s.pulsar_used:
+            _fail(state, f"sector {s.hex} is no pulsar but has a pulsar disc")
+        if is_black_hole(s) and s.ships:
+            _fail(state, f"black hole {s.hex} holds ships {s.ships}")
+        if s.exploded and (s.wormholes or s.owner is not None or s.orbital or s.monolith):
+            _fail(state, f"exploded supernova {s.hex} keeps wormholes, control or structures")
+        if s.hex.part:
+            if s.owner is not None or s.ancients > 1:
+                _fail(state, f"nebula part {s.hex}: controller {s.owner}, {s.ancients} ancients")
+            for part in (1, 2, 3):
+                if Hex(s.hex.q, s.hex.r, part) not in state.index:
+                    _fail(state, f"nebula {s.hex.board} has no part {part}")
+            if s.hex.board in state.index:
+                _fail(state, f"nebula {s.hex.board} is also a whole sector")
+    for v in state.voyages:
+        hole = state.sector(v.hole)
+        if hole is None or not is_black_hole(hole):
+            _fail(state, f"a ship of seat {v.seat} is in {v.hole}, which is no black hole")
+        late = v.back < state.round or (v.back == state.round and state.phase is not Phase.ACTION)
+        if late or v.back > tables().rounds:
+            _fail(state, f"a ship of seat {v.seat} due back in round {v.back} is still away")
+    if not config.has(Module.MINOR_SPECIES) and (
+        state.minor_supply or any(p.minor_species for p in state.players)
+    ):
+        _fail(state, "minor species tokens in a game without the module")
+    tokens = list(state.minor_supply) + [m for p in state.players for m in p.minor_species]
+    if len(set(tokens)) != len(tokens) or not set(tokens) <= set(MINOR_SPECIES):
+        _fail(state, f"minor species tokens {tokens} are not nine distinct tokens")
+    for p in state.players:
+        if p.minor_cube and "population_cube" not in p.minor_species:
+            _fail(state, f"seat {p.seat} has a token cube without the Population Cube token")
+
+
 def _check_damage(state: GameState) -> None:
     if state.combat is not None and state.phase is not Phase.COMBAT:
         _fail(state, "a combat in progress outside the combat phase")
+    holes = state.config.has(Module.BLACK_HOLE)
     for s in state.sectors:
         if min(s.ancients, s.guardian, s.gcds) < 0:
             _fail(state, f"sector {s.hex} has a negative NPC count")
-        if s.damage and state.combat is None:
+        outside = s.damage and state.combat is None
+        if outside and (not holes or any(side == NPC for side, _, _ in s.damage)):
+            # Only a ship back from a Black Hole at once carries damage outside the combat phase.
             _fail(state, f"sector {s.hex} has damage {s.damage} outside the combat phase")
         for side, cls, damage in s.damage:
             count = s.count(side, cls)
@@ -218,10 +304,12 @@ def _in_hand(state: GameState) -> Counter[int]:
 
 
 @cache
-def _rings(warp_portals: bool, players: int) -> tuple[tuple[frozenset[int], int], ...]:
+def _rings(
+    warp_portals: bool, players: int, modules: tuple[Module, ...]
+) -> tuple[tuple[frozenset[int], int], ...]:
     out = []
     for ring in (1, 2, 3):
-        tiles = frozenset(stack_tiles(ring, warp_portals))
+        tiles = frozenset(stack_tiles(ring, warp_portals, modules))
         out.append((tiles, len(tiles) if ring < 3 else tables().outer_stack[players]))
     return tuple(out)
 
@@ -232,13 +320,14 @@ def _starting_techs(species: tuple[str, ...]) -> Counter[str]:
 
 
 def _check_tiles(state: GameState) -> None:
-    placed = [s.tile for s in state.sectors]
+    placed = [s.tile for s in state.sectors if s.hex.part <= 1]  # a Nebula once, not per part
     placed_set = set(placed)
     if len(placed_set) != len(placed):
         _fail(state, "a sector hex is on the board twice")
     hand = _in_hand(state)
     config = state.config
-    for ring, (ring_tiles, total) in enumerate(_rings(config.warp_portals, config.players), 1):
+    rings = _rings(config.warp_portals, config.players, config.modules)
+    for ring, (ring_tiles, total) in enumerate(rings, 1):
         stack = state.stacks[ring - 1]
         on_board = len(placed_set & ring_tiles)
         held = sum(n for t, n in hand.items() if t in ring_tiles)
@@ -309,6 +398,8 @@ def _combat_step(before: GameState, after: GameState) -> bool:
 
 def _sector_ships(state: GameState) -> Counter[tuple[Hex, int, ShipClass]]:
     out: Counter[tuple[Hex, int, ShipClass]] = Counter()
+    for (seat, cls), n in in_hole(state).items():
+        out[(HOLE, seat, cls)] += n
     for s in state.sectors:
         for seat, cls, n in s.ships:
             out[(s.hex, seat, cls)] += n
@@ -335,6 +426,10 @@ def _check_ships(before: GameState, action: Action, after: GameState) -> None:
         p.seat for p in after.players if p.eliminated and not before.players[p.seat].eliminated
     }
     placed = {s.hex for s in after.sectors} - {s.hex for s in before.sectors}
+    d = before.decision
+    exploded = isinstance(d, SupernovaRoll)
+    hole_roll = isinstance(d, BlackHoleRoll)
+    phase_end = before.phase is Phase.ACTION and after.phase is not Phase.ACTION
     diff = Counter(now)
     diff.subtract(was)
     gained: Counter[tuple[int, ShipClass]] = Counter()
@@ -350,7 +445,10 @@ def _check_ships(before: GameState, action: Action, after: GameState) -> None:
                 _fail(after, f"{action}: NPC {cls.value}(s) destroyed outside a battle")
             if side != NPC:
                 lost[(side, cls)] -= v
-                left = where not in battles and not isinstance(action, MoveShip)
+                mover = isinstance(action, MoveShip | MoveDamagedShip | ReturnShip)
+                left = where not in battles and not mover and not exploded
+                if where == HOLE:
+                    left = not (mover or hole_roll or phase_end)
                 if left and side not in eliminated:
                     _fail(after, f"{action}: ships of seat {side} left {where}")
     net = Counter(gained)
@@ -367,9 +465,10 @@ def _check_ships(before: GameState, action: Action, after: GameState) -> None:
     for (side, cls), n in destroyed.items():
         if side in eliminated:
             continue
-        if not battles:
+        if not battles and not (exploded or hole_roll or phase_end):
             _fail(after, f"{action} destroyed {n} {cls.value}(s) of seat {side} outside a battle")
-    if moved and not battles and not (isinstance(action, MoveShip) and moved == 1):
+    one_move = isinstance(action, MoveShip | MoveDamagedShip | ReturnShip) and moved == 1
+    if moved and not battles and not one_move:
         _fail(after, f"{action} moved ships between sectors outside a move or a battle")
 
 
@@ -398,6 +497,8 @@ def _check_control(before: GameState, action: Action, after: GameState) -> None:
         )
         if lost:
             continue  # the controller lost its last cube to opponent ships
+        if now is None and s.exploded and isinstance(before.decision, SupernovaRoll):
+            continue  # the Supernova exploded
         _fail(after, f"{action}: control of {s.hex} went from {was} to {now}")
 
 
@@ -460,6 +561,16 @@ def _mutations(state: GameState, action: Action, rng: random.Random) -> list[Act
         out.append(replace(action, swap=5))
     elif isinstance(action, DestroyCube):
         out.append(DestroyCube(action.square + rng.randint(1, 4)))
+    elif isinstance(action, ActivatePulsar):
+        out.append(replace(action, kind=rng.choice(list(ActionKind))))
+        out.append(replace(action, where=rng.choice(hexes)))
+    elif isinstance(action, ReturnShip):
+        out.append(replace(action, where=rng.choice(hexes)))
+        out.append(replace(action, ship_class=rng.choice(list(SHIP_CLASSES))))
+    elif isinstance(action, AllyMinorSpecies):
+        out.append(AllyMinorSpecies(rng.choice(MINOR_SPECIES)))
+    elif isinstance(action, MoveDamagedShip):
+        out.append(replace(action, damage=action.damage + 1))
     return out
 
 
@@ -483,6 +594,11 @@ _GENERIC = [
     "keep_reputation 4 -",
     "destroy_cube 0",
     "graveyard money",
+    "pulsar (0,0) build",
+    "return_ship interceptor (0,0)",
+    "minor_species three_vp",
+    "token_cube money",
+    "move_damaged interceptor (0,0) (0,-1) 1",
 ]
 
 
@@ -512,6 +628,12 @@ def probe(state: GameState, rng: random.Random, offered: int = 3, refused: int =
     return probes
 
 
+def _is_special_draw(action: Action) -> bool:
+    from engine.actions.explore import DrawSector
+
+    return isinstance(action, DrawSector) and sector_tile(action.tile).special is not None
+
+
 def add_skirmish(state: GameState) -> GameState:
     """Extra fleets for battle-heavy games: each player gets 2 interceptors and a cruiser at home
     and sends 2 interceptors and a cruiser into the next player's home sector."""
@@ -535,6 +657,76 @@ def add_skirmish(state: GameState) -> GameState:
     return state
 
 
+def arm_with_rift(state: GameState) -> GameState:
+    """The first player whose cruiser can take it gets the Rift Cannon tech (its one tile, from
+    the bag or the tray) and a rift cannon in place of its cruiser's ion cannon, so that
+    skirmishes roll rift dice (random players seldom research and fit it)."""
+    i = tech_index("rift_cannon")
+    if not (state.tech_bag[i] or state.tech_tray[i]):
+        return state
+    for p in state.players:
+        bp = p.blueprint(ShipClass.CRUISER)
+        slots = [
+            k for k, part in enumerate(bp.slots) if part is not None and part.id == "ion_cannon"
+        ]
+        if not slots:
+            continue
+        try:
+            armed = bp.upgrade(remove=(), place=(slots[0], "rift_cannon"), techs=["rift_cannon"])
+        except ValueError:
+            continue
+        blueprints = tuple(armed if b.ship_class is ShipClass.CRUISER else b for b in p.blueprints)
+        techs = (p.techs[0] + ("rift_cannon",), p.techs[1], p.techs[2])
+        state = state.with_player(replace(p, blueprints=blueprints, techs=techs))
+        bag, tray = list(state.tech_bag), list(state.tech_tray)
+        if bag[i]:
+            bag[i] -= 1
+        else:
+            tray[i] -= 1
+        return replace(state, tech_bag=tuple(bag), tech_tray=tuple(tray))
+    return state
+
+
+class CuriousPlayer(RandomPlayer):
+    """A random player that, with chance ``curiosity``, claims or activates a Pulsar, takes a move
+    into a Black Hole or a Nebula part, or the move action, when there is one (random players
+    seldom find them)."""
+
+    def __init__(
+        self, rng: np.random.Generator, reckless: float, aggression: float, curiosity: float
+    ) -> None:
+        super().__init__(rng, reckless, aggression)
+        self.curiosity = curiosity
+
+    def choose(self, state: GameState, actions: Sequence[Action]) -> Action:
+        if self.curiosity and self.rng.random() < self.curiosity:
+            special = [a for a in actions if _to_special(state, a)]
+            if special:
+                return special[int(self.rng.integers(len(special)))]
+            moving = [a for a in actions if str(a) in ("action move", "reaction move")]
+            seat = state.to_act
+            assert seat is not None
+            if moving and _special_near(state) and margin(state, seat, 1) >= 0:
+                return moving[0]
+        return super().choose(state, actions)
+
+
+def _to_special(state: GameState, action: Action) -> bool:
+    if isinstance(action, ActivatePulsar):
+        return True
+    if isinstance(action, Claim):
+        claimed = state.sector(action.where)
+        return claimed is not None and is_pulsar(claimed)
+    if not isinstance(action, MoveShip | MoveDamagedShip):
+        return False
+    target = state.sector(action.target)
+    return target is not None and (is_black_hole(target) or target.hex.part != 0)
+
+
+def _special_near(state: GameState) -> bool:
+    return any(is_black_hole(s) or s.hex.part for s in state.sectors)
+
+
 @dataclass
 class GameReport:
     """What one harness game did."""
@@ -547,6 +739,7 @@ class GameReport:
     steps_in_game: int = 0
     kinds: Counter[str] = field(default_factory=Counter)
     decisions: Counter[str] = field(default_factory=Counter)
+    events: Counter[str] = field(default_factory=Counter)
     final: GameState | None = None
 
 
@@ -557,18 +750,24 @@ def play_checked(
     probe_every: int = 7,
     aggression: float = 0.0,
     skirmish: bool = False,
+    modules: tuple[Module, ...] = (),
+    special_bias: float = 0.0,
+    curiosity: float = 0.0,
 ) -> GameReport:
     """One random game with every invariant checked after every step.
 
     With ``skirmish`` every player gets extra warships when round 1 begins and sends some into
     the next player's home sector (``add_skirmish``), so the game starts with battles and attacks
-    on population.
+    on population. ``modules`` are the New Dangers modules the game is set up with; with
+    ``special_bias`` that share of sector draws picks a special sector when one can come up (a
+    legal outcome, chosen to meet the special sectors often), and the random players go there
+    with chance ``curiosity`` (``CuriousPlayer``).
     """
     rng = np.random.default_rng(seed)
     prng = random.Random(seed)
-    config = random_config(players, rng)
+    config = replace(random_config(players, rng), modules=modules)
     bots = [
-        RandomPlayer(np.random.default_rng(seed * 10 + i), reckless, aggression)
+        CuriousPlayer(np.random.default_rng(seed * 10 + i), reckless, aggression, curiosity)
         for i in range(players)
     ]
     state = new_game(config)
@@ -582,6 +781,8 @@ def play_checked(
             and not report.steps_in_game
         ):
             state = add_skirmish(state)
+            if config.rift_cannon:
+                state = arm_with_rift(state)
             check_invariants(state)
             report.steps_in_game = 1
         seat = state.to_act
@@ -592,6 +793,11 @@ def play_checked(
             if abs(sum(p for _, p in outcomes) - 1.0) > 1e-9:
                 _fail(state, "chance outcomes do not add up to 1")
             action = sample_chance(state, rng)
+            biased = special_bias and isinstance(state.decision, SectorDraw)
+            if biased and rng.random() < special_bias:
+                specials = [a for a, _ in outcomes if _is_special_draw(a)]
+                if specials:
+                    action = specials[int(rng.integers(len(specials)))]
         else:
             actions = legal_actions(state)
             if not actions:
@@ -604,6 +810,7 @@ def play_checked(
         after = apply(state, action)
         check_invariants(after)
         check_step(state, action, after)
+        report.events.update(step_events(state, action, after))
         was = state.combat.current if state.combat is not None else None
         now = after.combat.current if after.combat is not None else None
         if was is not None and (now is None or now.where != was.where):

@@ -23,7 +23,15 @@ from engine.discoveries import (
     discovery_tiles,
     initial_bag,
 )
-from engine.sectors import SectorKind, home_tile, sector_tile, sector_tiles, stack_tiles
+from engine.modules import MODULES, Module, SpecialSector
+from engine.sectors import (
+    SectorKind,
+    home_tile,
+    sector_tile,
+    sector_tiles,
+    special_tiles,
+    stack_tiles,
+)
 from engine.setup import new_game
 from engine.state import GameConfig
 from engine.tables import tables
@@ -36,21 +44,38 @@ def test_sectors_match_the_reference(shared_reference: Path) -> None:
     seen = 0
     for entry in raw["sectors"]:
         tile_id = int(entry["id"])
-        if tile_id == 295 or 393 <= tile_id <= 399:
-            continue  # expansion sectors, not in the base game
         tile = sector_tile(tile_id)
         seen += 1
         assert [s.code for s in tile.squares] == entry["planets"], tile_id
         assert list(tile.wormholes) == entry["wormhole_edges"], tile_id
         assert tile.vp == entry["vp"] and tile.artifacts == entry["artifact"], tile_id
-        assert tile.discovery == entry["discovery_tiles"], tile_id
-        assert (tile.ancients, tile.guardian, tile.gcds) == (
-            entry["ancients"],
-            entry["guardian"],
-            entry["gcds"],
-        ), tile_id
+        assert (tile.guardian, tile.gcds) == (entry["guardian"], entry["gcds"]), tile_id
         assert tile.warp_portal == bool(entry["warp_portal"]), tile_id
-    assert seen == len(sector_tiles()) == 60
+        if tile.special is SpecialSector.NEBULA:
+            # The text wins over the data: one discovery tile and one Ancient in each part.
+            assert (entry["discovery_tiles"], entry["ancients"]) == (2, 1), tile_id
+            assert (tile.discovery, tile.ancients) == (3, 3), tile_id
+            assert tile.confidence is Confidence.LOW and "text 001" in tile.note
+            continue
+        assert tile.discovery == entry["discovery_tiles"], tile_id
+        assert tile.ancients == entry["ancients"], tile_id
+        assert (tile.special is not None) == ("expansion" in entry["kind"]), tile_id
+    assert seen == len(sector_tiles()) == 68
+
+
+def test_the_special_sectors_of_the_text() -> None:
+    """Two of each type (text 001); Cygnus X-1 and V616 Mon are the Black Holes."""
+    for kind in SpecialSector:
+        assert len(special_tiles(kind)) == 2, kind
+    assert sector_tile(396).name == "Cygnus X-1" and sector_tile(399).name == "V616 Mon"
+    assert special_tiles(SpecialSector.NEBULA) == (295, 395)
+    assert all(
+        sector_tile(t).kind is SectorKind.SPECIAL for k in SpecialSector for t in special_tiles(k)
+    )
+    # Only the rings of the chosen modules get them: ring II the Nebula 295, ring III the rest.
+    assert len(stack_tiles(2, modules=MODULES)) == 14 and len(stack_tiles(1, modules=MODULES)) == 10
+    assert len(stack_tiles(3, modules=MODULES)) == 27
+    assert set(stack_tiles(3, modules=(Module.SUPERNOVA,))) - set(stack_tiles(3)) == {397, 398}
 
 
 def test_base_game_hex_counts() -> None:
@@ -59,9 +84,9 @@ def test_base_game_hex_counts() -> None:
     assert len(stack_tiles(1)) == 10 and len(stack_tiles(2)) == 13 and len(stack_tiles(3)) == 20
     assert len(stack_tiles(2, warp_portals=False)) == 12
     assert len(stack_tiles(3, warp_portals=False)) == 18
-    # 54 hexes: homes are double-sided, so 6 physical home hexes.
+    # 54 hexes: homes are double-sided, so 6 physical home hexes; and the 8 special sectors.
     physical = len(sector_tiles()) - 6
-    assert physical == 54
+    assert physical == 54 + 8
     for s in all_species():
         if s.expansion == "base":
             assert home_tile(s.id).kind is SectorKind.HOME

@@ -358,6 +358,7 @@ def mutate(path: list[str | int], value: Any = None, delete: bool = False) -> di
         (["board", "101", "orientation"], 45, False, "board.101.orientation", "multiple of 60"),
         (["board", "101", "orientation"], None, True, "board.101.orientation", "missing"),
         (["board", "101", "sector"], "999", False, "board.101.sector", "unknown sector"),
+        (["board", "101", "sector"], "295", False, "board.101", "three parts"),
         (["board", "101", "player_ships", 0], "ai-xyz", False, "board.101.player_ships[0]",
          "unknown NPC ship"),
         (["board", "101", "player_ships", 1], "pink-cru", False, "board.101.player_ships[1]",

@@ -324,7 +324,6 @@ def test_the_tray_in_each_of_the_bots_forms(form: str) -> None:
 
 def test_unread_keys_are_listed_once_each() -> None:
     data = small()
-    data["minor_species"] = ["Cruiser Discount", "Three Points"]
     data["mystery"] = 1
     for player in data["players"].values():
         player["mood"] = "happy"
@@ -333,27 +332,26 @@ def test_unread_keys_are_listed_once_each() -> None:
     data["board"]["102"]["money9_snap"] = [1, 2]  # image points: bookkeeping, not reported
     result = import_game(data)
     assert found(result) == [
-        ("minor_species", "loss"),
         ("mystery", "note"),
         ("players.1001.mood", "note"),
         ("board.101.currentSpeed", "loss"),
     ]
-    assert "Minor Species of New Dangers" in problem_at(result, "minor_species")
     assert "(also in players.1002)" in problem_at(result, "players.1001.mood")
     assert "a battle in progress" in problem_at(result, "board.101.currentSpeed")
     assert "(also in board.102)" in problem_at(result, "board.101.currentSpeed")
 
 
-def test_new_dangers_sectors_are_reported_until_fleetlab_models_them() -> None:
+def test_new_dangers_sectors_are_read_into_their_modules() -> None:
     data = small()
     data["board"]["101"]["sector"] = "396"
     data["tile_deck_300"] += ["393", "397"]
     result = import_game(data)
-    assert "396 is a New Dangers black hole (Cygnus X-1)" in problem_at(result, "board.101.sector")
-    assert result.state.sector(result.state.sectors[0].hex.neighbour(0)) is None
-    assert problem_at(result, "tile_deck_300").startswith(
-        "tile_deck_300: 2 New Dangers sectors, not modelled yet: [5] 393, [6] 397"
-    )
+    hole = result.state.sectors[1]
+    assert (hole.tile, hole.ships) == (396, ())
+    # The bot lists ships in 101; a ship that enters a Black Hole leaves the board.
+    assert "no ship stays" in problem_at(result, "board.101.player_ships")
+    assert {393, 397} <= set(result.state.stacks[2].pool)
+    assert [m.value for m in result.state.config.modules] == ["pulsar", "black_hole", "supernova"]
 
 
 # ----- damage --------------------------------------------------------------------------------------

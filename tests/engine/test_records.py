@@ -7,6 +7,7 @@ import json
 import os
 import subprocess
 import sys
+from collections import Counter
 from dataclasses import replace
 from functools import cache
 from pathlib import Path
@@ -20,6 +21,7 @@ from hypothesis import strategies as st
 from engine.actions.base import parse_action
 from engine.enums import Phase
 from engine.errors import RecordError
+from engine.modules import MODULES
 from engine.play import play_from, random_config, sample_chance
 from engine.players import GreedyPlayer, RandomPlayer
 from engine.record import (
@@ -52,7 +54,12 @@ GOLDEN = Path(__file__).resolve().parent / "golden"
 
 @pytest.mark.parametrize(
     ("name", "checkpoints", "over"),
-    [("greedy_2p.json", 9, True), ("skirmish_3p.json", 3, False), ("table_battle.json", 2, False)],
+    [
+        ("greedy_2p.json", 9, True),
+        ("skirmish_3p.json", 3, False),
+        ("table_battle.json", 2, False),
+        ("new_dangers_3p.json", 9, True),
+    ],
 )
 def test_golden_records_replay_to_identical_hashes(name: str, checkpoints: int, over: bool) -> None:
     record, result = replay_file(GOLDEN / name)
@@ -83,6 +90,16 @@ def test_the_golden_games_have_battles() -> None:
     verbs = {e.split()[0] for r in (greedy, skirmish) for e in r.entries if isinstance(e, str)}
     assert {"roll", "assign", "keep_reputation", "draw_reputation"} <= verbs
     assert skirmish.start is not None and skirmish.start.round == 1
+
+
+def test_the_new_dangers_golden_game_uses_its_modules() -> None:
+    record, result = replay_file(GOLDEN / "new_dangers_3p.json")
+    assert result.ok and record.config.modules == MODULES
+    verbs = Counter(e.split()[0] for e in record.entries if isinstance(e, str))
+    assert verbs["pulsar"] and verbs["minor_species"] and verbs["return_ship"]
+    final = result.state
+    assert any(s.exploded for s in final.sectors) and any(s.hex.part for s in final.sectors)
+    assert any(p.minor_species for p in final.players)
 
 
 def test_a_record_from_before_the_setup_options_replays_with_their_legacy_values() -> None:

@@ -29,7 +29,7 @@ def _strategy(hint: Any) -> st.SearchStrategy[Any]:
     if hint is int:
         return st.integers(-50, 500)
     if hint is Hex:
-        return st.builds(Hex, st.integers(-9, 9), st.integers(-9, 9))
+        return st.builds(Hex, st.integers(-9, 9), st.integers(-9, 9), st.integers(0, 3))
     if isinstance(hint, type) and issubclass(hint, Enum):
         return st.sampled_from(list(hint))
     if hint is str:
@@ -57,7 +57,21 @@ def test_examples_read_well() -> None:
     assert isinstance(move, MoveShip) and move.target == Hex(0, -1)
     assert parse_action("move interceptor ( 0 , -2 ) (0,-1)") == move
     assert str(parse_action("influence - (1,-1)")) == "influence - (1,-1)"
-    assert len(verbs()) == len(_REGISTRY) == 40
+    # 40 of the base game, 6 of New Dangers (pulsar, return_ship, move_damaged, minor_species,
+    # draw_minor_species, token_cube).
+    assert len(verbs()) == len(_REGISTRY) == 46
+
+
+def test_new_dangers_actions_read_well() -> None:
+    from engine.actions.move import MoveShip
+
+    move = parse_action("move interceptor (1,-3) (1,-3)b")
+    assert isinstance(move, MoveShip) and move.target == Hex(1, -3, 2)
+    assert str(move) == "move interceptor (1,-3) (1,-3)b"
+    assert str(parse_action("pulsar (2,-4) build")) == "pulsar (2,-4) build"
+    assert str(parse_action("return_ship cruiser (0,-1)")) == "return_ship cruiser (0,-1)"
+    assert str(parse_action("minor_species three_vp")) == "minor_species three_vp"
+    assert str(parse_action("move_damaged cruiser (0,-1) (0,-2) 1")).endswith(" 1")
 
 
 def test_combat_actions_read_well() -> None:

@@ -76,6 +76,85 @@ def test_step_through_the_example_record(server: str, browser: object) -> None:
     page.close()
 
 
+def _new_dangers_position(path: object) -> None:
+    """A position with every special sector: a Nebula with ships in a part, a controlled Pulsar,
+    a Black Hole with two ships in it, an exploded and a whole Supernova."""
+    import json
+    from dataclasses import replace
+
+    from blueprints import ShipClass
+    from engine.actions.explore import place_nebula
+    from engine.hexes import Hex
+    from engine.modules import MODULES
+    from engine.snapshot import snapshot
+    from engine.state import Voyage
+    from tests.engine.builders import sector, started, with_sector
+
+    s = started("terran_directorate", "planta", "hydran_progress", modules=MODULES)
+    s = place_nebula(s, Hex(0, -3), 395, 0)
+    part = s.sector(Hex(0, -3, 3))
+    assert part is not None
+    s = s.with_sector(
+        replace(part, ancients=0, ships=((0, ShipClass.INTERCEPTOR, 2),), arrivals=(0,))
+    )
+    s = with_sector(s, sector(Hex(1, -3), 393, rotation=0, owner=0))
+    s = with_sector(s, sector(Hex(-1, -2), 396, rotation=1))
+    s = with_sector(s, sector(Hex(2, -3), 397, rotation=0, exploded=True))
+    s = with_sector(s, sector(Hex(-2, -1), 398, rotation=0, owner=1, cubes=[0, 1]))
+    voyages = (Voyage(0, ShipClass.INTERCEPTOR, 3, Hex(-1, -2)),)
+    s = replace(s, voyages=voyages)
+    path.write_text(json.dumps(snapshot(s)))  # type: ignore[attr-defined]
+
+
+def test_the_game_page_draws_the_new_dangers_sectors(
+    server: str, browser: object, tmp_path: object
+) -> None:
+    position = tmp_path / "new_dangers.json"  # type: ignore[operator]
+    _new_dangers_position(position)
+    for width, height, name in ((1440, 1100, "desktop"), (390, 844, "phone")):
+        page = browser.new_page(viewport={"width": width, "height": height})  # type: ignore[attr-defined]
+        page.goto(f"{server}/game")
+        page.get_by_text("After action").first.wait_for(timeout=90_000)
+        page.locator("input[type=file]").set_input_files(str(position))
+        page.get_by_text("position snapshot (fleetlab-position)").wait_for(timeout=90_000)
+        page.wait_for_function(
+            """() => [...document.querySelectorAll('[data-testid="stPlotlyChart"] text')]
+                   .some((t) => t.textContent.trim() === '395c')""",
+            timeout=150_000,
+            polling=250,
+        )
+        settle(page, 1)
+        galaxy = page.get_by_test_id("stPlotlyChart").first
+        labels = [t.strip() for t in galaxy.locator("text").all_text_contents()]
+        # The Nebula's parts, the Pulsar's spaces, the ship in the Black Hole, the explosion.
+        for text in ("395a", "395b", "395c", "393", "M", "U", "B", "396", "I→r3", "exploded"):
+            assert text in labels, (text, labels)
+        if name == "desktop":
+            no_horizontal_scroll(page)
+        page.screenshot(path=str(ARTIFACTS / f"game_new_dangers_{name}.png"), full_page=True)
+        page.close()
+
+
+def test_the_new_dangers_example_opens(server: str, browser: object) -> None:
+    page = browser.new_page(viewport={"width": 1440, "height": 1100})  # type: ignore[attr-defined]
+    page.goto(f"{server}/game")
+    page.get_by_text("After action").first.wait_for(timeout=90_000)
+    page.get_by_test_id("stSelectbox").first.click()
+    page.get_by_role("option", name="A New Dangers game: four bots, every module").click()
+    page.get_by_role("button", name="Open the example").click()
+    # A Nebula's parts are labelled 295a-c or 395a-c; the bots play the game when it opens.
+    page.wait_for_function(
+        """() => [...document.querySelectorAll('[data-testid="stPlotlyChart"] text')]
+               .some((t) => /^[23]95[abc]$/.test(t.textContent.trim()))""",
+        timeout=200_000,
+        polling=500,
+    )
+    assert page.get_by_text("New Dangers game").first.is_visible()
+    settle(page, 1)
+    page.screenshot(path=str(ARTIFACTS / "game_new_dangers_example.png"), full_page=True)
+    page.close()
+
+
 def test_a_save_shows_its_tech_tray_and_an_unusable_save_is_refused(
     server: str, browser: object, tmp_path: object
 ) -> None:

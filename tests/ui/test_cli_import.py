@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.engine.test_import_new_dangers import new_dangers_save
 from tests.support import REPO, shared_file
 from ui.cli import main
 
@@ -145,3 +146,23 @@ def test_the_large_battle_of_aeb40_answers_with_its_method_named(
     assert battle["position"] == "207"
     assert battle["odds"]["method"] in ("exact", "monte-carlo") and battle["odds"]["why"]
     assert battle["cpu_seconds"] > 0
+
+
+def test_import_of_a_new_dangers_save(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    save = tmp_path / "nd.json"
+    save.write_text(json.dumps(new_dangers_save()))
+    status, out, _ = run(capsys, "import", str(save), "--no-odds")
+    assert status == 0
+    assert "202B  (1,-2)b  295 NGC 5189" in out
+    assert "393 Geminga (disc on build, used)" in out and "397 Betelgeuse (exploded)" in out
+    assert "New Dangers: pulsar, black_hole, supernova, nebula, minor_species" in out
+    assert "seat 0: interceptor in a Black Hole, due back in round 3" in out
+    assert "seat 1 holds: population_cube" in out
+    status, out, _ = run(capsys, "import", str(save), "--no-odds", "--json")
+    doc = json.loads(out)
+    assert doc["voyages"] == [{"seat": 0, "class": "interceptor", "back": 3, "hole": [1, -3]}]
+    specials = {s["position"]: s["special"] for s in doc["sectors"] if "special" in s}
+    assert specials["202C"] == {"type": "nebula", "part": 3}
+    assert specials["301"] == {"type": "pulsar", "pulsar": "build", "pulsar_used": True}
+    assert specials["303"] == {"type": "supernova", "exploded": True}
+    assert doc["minor_species"] == {"0": [], "1": ["population_cube"]}

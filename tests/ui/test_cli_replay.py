@@ -69,3 +69,27 @@ def test_replay_errors(
         path.write_text(content)
     status, out, err = run(capsys, "replay", str(path))
     assert status == 2 and out == "" and message in err
+
+
+def test_a_new_dangers_game_replays_with_every_hash_and_lists_its_modules(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "game.json"
+    status, _, err = run(
+        capsys,
+        "selfplay",
+        "--players",
+        "3",
+        "--seed",
+        "2",
+        "--modules",
+        "all",
+        "--record",
+        str(path),
+    )
+    assert status == 0 and err == ""
+    status, out, err = run(capsys, "replay", str(path))
+    assert status == 0 and err == "" and "9 checkpoint(s) verified; round 8, game over." in out
+    assert "Modules: pulsar, black_hole, supernova, nebula, minor_species, rift_cannon." in out
+    status, out, _ = run(capsys, "replay", str(path), "--json")
+    assert json.loads(out)["modules"][0] == "pulsar"

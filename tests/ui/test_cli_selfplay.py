@@ -56,3 +56,44 @@ def test_selfplay_json(capsys: pytest.CaptureFixture[str]) -> None:
 def test_selfplay_errors(capsys: pytest.CaptureFixture[str], argv: list[str], message: str) -> None:
     status, out, err = run(capsys, "selfplay", *argv)
     assert status == 2 and out == "" and message in err
+
+
+def test_selfplay_with_the_new_dangers_modules(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(
+        capsys, "selfplay", "--players", "4", "--seed", "8", "--modules", "all", "--json"
+    )
+    data = json.loads(out)
+    assert status == 0 and err == ""
+    assert data["modules"] == [
+        "pulsar",
+        "black_hole",
+        "supernova",
+        "nebula",
+        "minor_species",
+        "rift_cannon",
+    ]
+    events = data["events"]
+    for name in (
+        "pulsar_activations",
+        "black_hole_trips",
+        "supernova_explosions",
+        "nebula_discoveries",
+        "minor_species_relations",
+        "rift_dice_rolled",
+    ):
+        assert name in events and events[name] >= 0
+    # Seed 8: the bots buy Minor Species, activate Pulsars, take a Nebula's tiles, fire rifts.
+    assert events["minor_species_relations"] > 0 and events["rift_dice_rolled"] > 0
+    assert events["pulsar_activations"] > 0 and events["nebula_discoveries"] > 0
+    for p in data["players"]:
+        assert p["score"] == sum(p["breakdown"].values()) or p["eliminated"]
+    status, text, _ = run(capsys, "selfplay", "--players", "2", "--modules", "pulsar,nebula")
+    assert status == 0 and "Modules: pulsar, nebula." in text and "pulsar activations" in text
+    status, plain, _ = run(capsys, "selfplay", "--players", "2", "--seed", "3", "--json")
+    assert json.loads(plain)["modules"] == [] and "Modules" not in run(capsys, "selfplay")[1]
+
+
+def test_selfplay_refuses_an_unknown_module(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "selfplay", "--modules", "pulsar,wormholes")
+    assert status == 2 and out == ""
+    assert "unknown module 'wormholes'" in err and "rift_cannon" in err

@@ -63,6 +63,16 @@ def _fmt(p: float) -> str:
     return f"{100 * p:.1f}%"
 
 
+def _special_text(special: dict[str, Any]) -> str:
+    """A New Dangers sector's state in words: the Pulsar disc's space, an explosion."""
+    if special.get("exploded"):
+        return " (exploded)"
+    if special.get("pulsar"):
+        used = ", used" if special.get("pulsar_used") else ""
+        return f" (disc on {special['pulsar']}{used})"
+    return ""
+
+
 def _print_text(doc: dict[str, Any]) -> None:
     title = doc["game_name"] or doc["game_id"] or "game"
     print(f"{title} ({doc['game_id']}): round {doc['round']}, {doc['phase']} phase")
@@ -101,17 +111,28 @@ def _print_text(doc: dict[str, Any]) -> None:
     for s in doc["sectors"]:
         ships = ", ".join(f"{x['count']} {x['colour']} {x['class']}" for x in s["ships"])
         npcs = ", ".join(f"{n} {k}" for k, n in s["npcs"].items() if n)
+        special = s.get("special", {})
+        part = "abc"[special["part"] - 1] if "part" in special else ""
         rows.append(
             (
                 s["position"],
-                f"({s['hex'][0]},{s['hex'][1]})",
-                f"{s['tile']} {s['name']}",
+                f"({s['hex'][0]},{s['hex'][1]}){part}",
+                f"{s['tile']} {s['name']}{_special_text(special)}",
                 s["owner_colour"] or "-",
                 "; ".join(x for x in (ships, npcs) if x) or "-",
                 "yes" if s["contested"] else "",
             )
         )
     print(text_table(["pos", "hex", "sector", "owner", "ships", "battle"], rows))
+    if "modules" in doc:
+        print("\nNew Dangers: " + ", ".join(doc["modules"]))
+        for v in doc["voyages"]:
+            print(f"  seat {v['seat']}: {v['class']} in a Black Hole, due back in round "
+                  f"{v['back']}")  # fmt: skip
+        print("  Minor Species in the supply: " + (", ".join(doc["minor_supply"]) or "none"))
+        for seat, held in doc["minor_species"].items():
+            if held:
+                print(f"  seat {seat} holds: {', '.join(held)}")
     tray = doc["tech_tray"]
     print("\nTech tray:")
     print("  " + (", ".join(f"{n} {t}" for t, n in tray.items()) if tray else "empty"))

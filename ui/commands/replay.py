@@ -2,7 +2,8 @@
 
 The record is replayed without any seed (``engine.record``). A bad entry stops the replay: the
 error names the entry (its index and text) and why, and says how far the game got; ``--snapshot
-OUT`` writes the position reached (a snapshot, ``engine.snapshot``) in every case.
+OUT`` writes the position reached (a snapshot, ``engine.snapshot``) in every case. The New
+Dangers modules the game was set up with are listed.
 """
 
 from __future__ import annotations
@@ -60,10 +61,12 @@ def cmd_replay(args: argparse.Namespace) -> int:
         for i, (sp, name) in enumerate(zip(record.config.species, record.players, strict=True))
     ]
     rows, scores = score_report(state) if state.is_over else ([], [])
+    modules = [m.value for m in record.config.modules]
     if args.json:
         out = {
             "file": args.file,
             "players": players,
+            "modules": modules,
             "actions": result.actions,
             "checkpoints": result.checkpoints,
             "round": state.round,
@@ -75,6 +78,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
         return 0
     who = ", ".join(f"{p['species']} ({p['name']})" for p in players)
     print(f"Replayed {args.file}: {len(players)} players: {who}")
+    if modules:
+        print(f"Modules: {', '.join(modules)}.")
     print(
         f"{result.actions:,} actions, {result.checkpoints} checkpoint(s) verified; {_where(state)}."
     )

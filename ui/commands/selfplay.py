@@ -1,19 +1,25 @@
 """``fleetlab selfplay``: bots play a whole game, battles included, and the final scores print.
 
 ``--record FILE`` also writes the game record (``docs/game-record.md``), which
-``fleetlab replay FILE`` plays back and checks.
+``fleetlab replay FILE`` plays back and checks. ``--modules pulsar,nebula,...`` (or ``all``) sets
+the game up with New Dangers modules (``engine.modules``); the report then counts what they did
+(``engine.events``).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
 
 from engine import GameConfig, GreedyPlayer, RandomPlayer, play_game, random_config
+from engine.actions.base import Action
 from engine.errors import EngineError
+from engine.events import EventCounter
+from engine.modules import MODULES, parse_modules
 from engine.players import Player
 from engine.record import Recorder, save_record
 from engine.scoring import score, winners
@@ -39,6 +45,11 @@ def register(subparsers: Any) -> None:
     )
     p.add_argument("--bots", choices=BOTS, default="greedy", help="which players (default greedy)")
     p.add_argument("--species", help="species per seat, comma-separated (default: random)")
+    p.add_argument(
+        "--modules",
+        default="",
+        help="New Dangers modules, comma-separated, or all: " + ", ".join(m.value for m in MODULES),
+    )
     p.add_argument("--record", metavar="FILE", help="write the game record (JSON) to FILE")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=cmd_selfplay)
@@ -105,13 +116,23 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
         if len(chosen) != args.players:
             raise UsageError(f"--species names {len(chosen)} species for {args.players} players")
         config = GameConfig(tuple(chosen), start_player=int(rng.integers(args.players)))
+    try:
+        config = replace(config, modules=parse_modules(args.modules))
+    except EngineError as exc:
+        raise UsageError(f"--modules: {exc}") from None
     bots: list[Player] = []
     for seat in range(args.players):
         seat_rng = np.random.default_rng([args.seed, seat])
         bots.append(GreedyPlayer(seat_rng) if args.bots == "greedy" else RandomPlayer(seat_rng))
+    counter = EventCounter()
     try:
         recorder = Recorder(config, [args.bots] * args.players)
-        final = play_game(config, bots, rng, on_step=recorder)
+
+        def on_step(before: GameState, action: Action, after: GameState) -> None:
+            recorder(before, action, after)
+            counter(before, action, after)
+
+        final = play_game(config, bots, rng, on_step=on_step)
     except EngineError as exc:
         raise UsageError(str(exc)) from None
     if args.record:
@@ -120,11 +141,22 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
         except OSError as exc:
             raise UsageError(f"cannot write {args.record!r}: {exc.strerror or exc}") from None
     rows, data = score_report(final)
+    modules = [m.value for m in config.modules]
     if args.json:
-        print(json.dumps({"seed": args.seed, "bots": args.bots, "players": data}, indent=2))
+        out = {
+            "seed": args.seed,
+            "bots": args.bots,
+            "modules": modules,
+            "events": counter.counts,
+            "players": data,
+        }
+        print(json.dumps(out, indent=2))
         return 0
     print(f"Final scores after round {final.round} (seed {args.seed}, {args.bots} bots):")
     print(text_table(SCORE_HEADERS, rows))
+    if modules:
+        print(f"\nModules: {', '.join(modules)}.")
+        print(", ".join(f"{name.replace('_', ' ')} {n}" for name, n in counter.counts.items()))
     if args.record:
         print(f"\nGame record written to {args.record}.")
     return 0

@@ -7,6 +7,7 @@ changes states (their hashes) or the games the bots play; the records must then 
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -14,8 +15,10 @@ import numpy as np
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[2]))
 
-from engine.actions.base import parse_action  # noqa: E402
+from engine.actions.base import Action, parse_action  # noqa: E402
+from engine.events import EventCounter  # noqa: E402
 from engine.hexes import Hex  # noqa: E402
+from engine.modules import MODULES  # noqa: E402
 from engine.play import play_from, play_game, random_config, sample_chance  # noqa: E402
 from engine.players import GreedyPlayer, RandomPlayer  # noqa: E402
 from engine.record import Checkpoint, GameRecord, Note, Recorder, save_record  # noqa: E402
@@ -27,6 +30,10 @@ from tests.engine.harness import add_skirmish  # noqa: E402
 
 GREEDY_SEED = 18
 SKIRMISH_SEED = 5
+NEW_DANGERS_SEED = 28
+"""Three greedy players with every New Dangers module: the game activates Pulsars, sends a ship
+through a Black Hole and back, sees a Supernova explode, takes a Nebula's discovery tile and
+buys Minor Species (``test_records`` checks the counts)."""
 
 
 def greedy_game() -> GameRecord:
@@ -50,6 +57,23 @@ def skirmish_game() -> GameRecord:
     recorder = Recorder(config, ("random", "random", "random"), start=state)
     bots = [RandomPlayer(np.random.default_rng([SKIRMISH_SEED, i]), 0.0, 0.3) for i in range(3)]
     play_from(state, bots, rng, on_step=recorder, until=lambda s: s.round >= 3)
+    return recorder.record()
+
+
+def new_dangers_game() -> GameRecord:
+    """A whole 3-player game of the greedy bots with every New Dangers module."""
+    rng = np.random.default_rng(NEW_DANGERS_SEED)
+    config = replace(random_config(3, rng), modules=MODULES)
+    recorder = Recorder(config, ("greedy",) * 3)
+    bots = [GreedyPlayer(np.random.default_rng([NEW_DANGERS_SEED, i])) for i in range(3)]
+    counter = EventCounter()
+
+    def on_step(before: GameState, action: Action, after: GameState) -> None:
+        recorder(before, action, after)
+        counter(before, action, after)
+
+    play_game(config, bots, rng, on_step=on_step)
+    print(f"new_dangers_3p.json: {counter.counts}")
     return recorder.record()
 
 
@@ -98,6 +122,7 @@ def main() -> None:
     save_record(greedy_game(), HERE / "greedy_2p.json")
     save_record(skirmish_game(), HERE / "skirmish_3p.json")
     save_record(table_game(), HERE / "table_battle.json")
+    save_record(new_dangers_game(), HERE / "new_dangers_3p.json")
 
 
 if __name__ == "__main__":

@@ -1,0 +1,221 @@
+"""Mutation study of the rules modules: which broken rules does no test notice?
+
+``make mutate`` runs this script. It runs mutmut (configured in ``pyproject.toml`` under
+``[tool.mutmut]``: the rules modules of calc and engine, and the tests that state rules) and
+prints, per module, how many mutants the tests killed. A surviving mutant in a rules module is a
+rule no test guards: read it with ``.venv/bin/mutmut show NAME`` and write the test that states
+the rule.
+
+The study runs in its own copy of the repository (``artifacts/mutation/``, the tracked files
+only), so the working tree is never touched and a second run reuses the first one's results.
+``--modules`` and ``--tests`` narrow a run (they replace ``only_mutate`` and the test selection
+of the copy's configuration).
+
+Usage::
+
+    python benchmarks/mutation_study.py                 # every configured module
+    python benchmarks/mutation_study.py --modules engine/scoring.py \
+        --tests tests/engine/test_scoring.py            # one module and its tests
+    python benchmarks/mutation_study.py --report-only   # the table of the last run
+    python benchmarks/mutation_study.py --json artifacts/mutation.json
+
+It takes hours on two cores (each mutant runs the tests that call the mutated function), so it
+is a study, not part of ``make test``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tomllib
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+WORK = ROOT / "artifacts" / "mutation"
+MUTMUT = Path(sys.executable).with_name("mutmut")
+
+# ``module.x_function__mutmut_3`` or ``module.xǁClassǁmethod__mutmut_3``.
+MUTANT_LINE = re.compile(r"^\s*(?P<name>[\w.]+\.x[_ǁ][^\s:]*__mutmut_\d+):\s*(?P<status>.+?)\s*$")
+KILLED = frozenset({"killed", "timeout", "segfault", "suspicious"})
+"""Statuses that mean the tests noticed the mutant (mutmut counts a timeout as killed)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ModuleScore:
+    """Mutants of one module by outcome."""
+
+    module: str
+    killed: int
+    survived: int
+    untested: int
+    """Mutants of functions no selected test calls (``no tests`` in mutmut's words)."""
+
+    @property
+    def total(self) -> int:
+        """Mutants that were tried."""
+        return self.killed + self.survived + self.untested
+
+    @property
+    def kill_rate(self) -> float:
+        """Share of mutants the tests noticed (untested mutants count as survivors)."""
+        return self.killed / self.total if self.total else 1.0
+
+
+def module_of(mutant: str) -> str:
+    """The dotted module of a mutant name (``engine.actions.build.x_apply__mutmut_2``)."""
+    head, _, _ = re.split(r"\.x[_ǁ]", mutant, maxsplit=1)[0].partition(" ")
+    return head
+
+
+def parse_results(text: str) -> dict[str, str]:
+    """Mutant name -> status from ``mutmut results --all true``."""
+    out: dict[str, str] = {}
+    for line in text.splitlines():
+        match = MUTANT_LINE.match(line)
+        if match:
+            out[match["name"]] = match["status"]
+    return out
+
+
+def scores(statuses: dict[str, str]) -> list[ModuleScore]:
+    """Per-module counts, sorted by module."""
+    by_module: dict[str, Counter[str]] = defaultdict(Counter)
+    for name, status in statuses.items():
+        kind = (
+            "killed"
+            if status in KILLED
+            else "untested"
+            if status == "no tests"
+            else "survived"
+            if status == "survived"
+            else "other"
+        )
+        by_module[module_of(name)][kind] += 1
+    return [
+        ModuleScore(module, c["killed"], c["survived"] + c["other"], c["untested"])
+        for module, c in sorted(by_module.items())
+    ]
+
+
+def table(rows: list[ModuleScore]) -> str:
+    """The kill-rate table as text."""
+    lines = [
+        f"{'module':40} {'mutants':>7} {'killed':>7} {'survived':>8} {'no test':>7} {'rate':>6}"
+    ]
+    for r in rows:
+        lines.append(
+            f"{r.module:40} {r.total:7d} {r.killed:7d} {r.survived:8d} {r.untested:7d} "
+            f"{r.kill_rate:6.1%}"
+        )
+    killed = sum(r.killed for r in rows)
+    total = sum(r.total for r in rows)
+    if total:
+        lines.append(f"{'all':40} {total:7d} {killed:7d} {'':8} {'':7} {killed / total:6.1%}")
+    return "\n".join(lines)
+
+
+def sync_copy(work: Path) -> None:
+    """Copy the tracked files into ``work`` (only those that changed, so mutmut's earlier
+    results for unchanged files stay valid)."""
+    listed = subprocess.run(
+        ["git", "ls-files", "-z"], cwd=ROOT, check=True, capture_output=True
+    ).stdout.decode()
+    for name in filter(None, listed.split("\0")):
+        source = ROOT / name
+        target = work / name
+        if not source.is_file():
+            continue
+        if target.exists():
+            a, b = source.stat(), target.stat()
+            if a.st_size == b.st_size and a.st_mtime_ns == b.st_mtime_ns:
+                continue
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(source, target)
+
+
+def toml_list(values: list[str]) -> str:
+    """A TOML array of plain strings (JSON's string quoting is TOML's basic string)."""
+    return "[" + ", ".join(json.dumps(v) for v in values) + "]"
+
+
+def configure_copy(work: Path, modules: list[str], tests: list[str]) -> None:
+    """Rewrite the copy's ``[tool.mutmut]`` with narrower modules or tests when asked."""
+    if not modules and not tests:
+        return
+    text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    config = dict(tomllib.loads(text)["tool"]["mutmut"])
+    if modules:
+        config["only_mutate"] = modules
+    if tests:
+        config["pytest_add_cli_args_test_selection"] = tests
+    head, marker, _ = text.partition("[tool.mutmut]")
+    if not marker:
+        raise SystemExit("pyproject.toml has no [tool.mutmut] section")
+    lines = [f"{key} = {toml_list(list(value))}" for key, value in config.items()]
+    (work / "pyproject.toml").write_text(head + marker + "\n" + "\n".join(lines) + "\n")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the study (or only report) and print the table."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("names", nargs="*", help="mutant name patterns (default: all)")
+    parser.add_argument("--report-only", action="store_true", help="report the last run")
+    parser.add_argument("--max-children", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--json", type=Path, help="also write the table as JSON here")
+    parser.add_argument("--fresh", action="store_true", help="forget earlier results first")
+    parser.add_argument("--modules", nargs="+", default=[], help="files to mutate (globs)")
+    parser.add_argument("--tests", nargs="+", default=[], help="pytest arguments choosing tests")
+    parser.add_argument("--work", type=Path, default=WORK, help="where the copy lives")
+    args = parser.parse_args(argv)
+    env = {**os.environ, "PYTHONHASHSEED": "0"}
+    work: Path = args.work
+    if args.fresh:
+        shutil.rmtree(work, ignore_errors=True)
+    if not args.report_only:
+        work.mkdir(parents=True, exist_ok=True)
+        sync_copy(work)
+        configure_copy(work, args.modules, args.tests)
+        run = [str(MUTMUT), "run", "--max-children", str(args.max_children), *args.names]
+        subprocess.run(run, cwd=work, env=env, check=False)
+    results = subprocess.run(
+        [str(MUTMUT), "results", "--all", "true"],
+        cwd=work,
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    statuses = parse_results(results.stdout)
+    if args.names:
+        patterns = [re.compile(re.escape(p).replace(r"\*", ".*")) for p in args.names]
+        statuses = {n: s for n, s in statuses.items() if any(p.match(n) for p in patterns)}
+    rows = scores(statuses)
+    print(table(rows))
+    survivors = sorted(n for n, s in statuses.items() if s not in KILLED)
+    if survivors:
+        print(f"\n{len(survivors)} mutants no test noticed; read one with: mutmut show NAME")
+    if args.json:
+        args.json.parent.mkdir(parents=True, exist_ok=True)
+        payload = {
+            "modules": [
+                {"module": r.module, "mutants": r.total, "killed": r.killed,
+                 "survived": r.survived, "no_tests": r.untested, "kill_rate": r.kill_rate}
+                for r in rows
+            ],
+            "survivors": survivors,
+        }  # fmt: skip
+        tmp = args.json.with_suffix(args.json.suffix + ".tmp")
+        tmp.write_text(json.dumps(payload, indent=2) + "\n", encoding="utf-8")
+        tmp.replace(args.json)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
