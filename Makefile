@@ -45,7 +45,7 @@ lint: $(VENV)/.installed-dev
 	$(BIN)/ruff format --check .
 
 typecheck: $(VENV)/.installed-dev
-	$(BIN)/mypy --strict blueprints calc engine cosmic ui app.py
+	$(BIN)/mypy --strict fileio blueprints calc engine cosmic ui app.py
 
 pytest: $(VENV)/.installed-dev browser warmup
 	$(BIN)/pytest -n auto -q

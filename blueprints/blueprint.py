@@ -95,7 +95,15 @@ class Blueprint:
         slots: Sequence[PartRef | None],
         outside: PartRef | None = None,
     ) -> Blueprint:
-        """Build from part ids, codes or ``Part`` objects (``None`` or ``"-"`` for empty)."""
+        """Build from part ids, codes or ``Part`` objects (``None`` or ``"-"`` for empty,
+        ``"x"`` for a blocked slot, as in the notation)."""
+        layout = find_species(species).layout(ship_class)
+        for i, s in enumerate(slots):
+            if isinstance(s, str) and s == "x" and i < layout.slot_count and not layout.blocked[i]:
+                raise BlockedSlotError(
+                    f"slot {i} is marked blocked ('x') but is not blocked; use '-' for an empty "
+                    "slot"
+                )
         resolved = tuple(None if s in (None, "-", "x") else _as_part(s) for s in slots)
         return cls(species, ShipClass(ship_class), resolved, _as_part(outside))
 

@@ -40,6 +40,7 @@ from blueprints.species_board import (
 )
 from blueprints.stats import ShipStats
 from blueprints.tech_tile import Tech, TechDraws, TrackRules
+from fileio import quote
 
 EMPTY_SLOT = "-"
 BLOCKED_SLOT = "x"
@@ -53,9 +54,12 @@ def _load(name: str) -> dict[str, Any]:
 def unknown(kind: str, wanted: object, legal: Iterable[str]) -> UnknownIdError:
     """An ``UnknownIdError`` naming the bad identifier and the closest legal ones."""
     legal_list = sorted(legal)
-    close = difflib.get_close_matches(str(wanted), legal_list, n=3, cutoff=0.5)
+    # No identifier is longer than 40 characters: a longer text has no close match, and
+    # comparing it whole would take time quadratic in its length.
+    text = str(wanted) if isinstance(wanted, str) and len(wanted) <= 80 else ""
+    close = difflib.get_close_matches(text, legal_list, n=3, cutoff=0.5) if text else []
     hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
-    return UnknownIdError(f"unknown {kind} {wanted!r}{hint} (legal: {', '.join(legal_list)})")
+    return UnknownIdError(f"unknown {kind} {quote(wanted)}{hint} (legal: {', '.join(legal_list)})")
 
 
 @dataclass(frozen=True, slots=True)

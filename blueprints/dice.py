@@ -7,6 +7,7 @@ from dataclasses import dataclass, fields
 
 from blueprints.enums import DieColour
 from blueprints.errors import BlueprintError
+from fileio import quote
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,7 +33,7 @@ class Dice:
             value = getattr(self, f.name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 raise BlueprintError(
-                    f"dice count for {f.name!r} must be a whole number >= 0, got {value!r}"
+                    f"dice count for {f.name!r} must be a whole number >= 0, got {quote(value)}"
                 )
 
     @classmethod
@@ -43,11 +44,12 @@ class Dice:
         for colour, count in counts.items():
             if colour not in legal:
                 raise BlueprintError(
-                    f"{where}: unknown die colour {colour!r}; legal colours are {', '.join(legal)}"
+                    f"{where}: unknown die colour {quote(colour)}; legal colours are "
+                    f"{', '.join(legal)}"
                 )
             if isinstance(count, bool) or not isinstance(count, int) or count < 0:
                 raise BlueprintError(
-                    f"{where}.{colour}: dice count must be a whole number >= 0, got {count!r}"
+                    f"{where}.{colour}: dice count must be a whole number >= 0, got {quote(count)}"
                 )
             values[colour] = count
         return cls(**values)

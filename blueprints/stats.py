@@ -11,6 +11,23 @@ from dataclasses import dataclass
 from blueprints.dice import NO_DICE, Dice
 from blueprints.enums import DieColour, ShipClass
 from blueprints.errors import BlueprintError
+from fileio import quote
+
+# Engineering limits of one ship, stated well above what the game allows so that no legal ship,
+# NPC tile or house-ruled raw ship is refused, while a typing slip (hull 1000000) is refused
+# before a solver sizes its arrays by it. The game's own maxima: 8 grid slots plus one outside,
+# at most 3 hull, 3 computer, 3 shield or 3 missiles per part and 2 cannons (plasma turret),
+# so about 27 of each.
+MAX_HULL = 40
+"""Largest hull (the game: about 27 with eight Shard Hulls and a base hull)."""
+MAX_DICE_PER_SHIP = 32
+"""Most cannon dice, and most missile dice, on one ship (the game: 18 and 27)."""
+MAX_RATING = 40
+"""Largest computer, shield, movement and Morph Shield count (the game: at most about 27)."""
+MAX_INITIATIVE = 99
+"""Largest initiative magnitude (the game: about 30)."""
+MAX_COST = 1000
+"""Largest build cost in materials (the game: 8 for a dreadnought, more with house rules)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,14 +58,29 @@ class ShipStats:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "ship_class", ShipClass(self.ship_class))
-        for name in ("hull", "computer", "shield", "movement", "morph", "cost"):
+        limits = {"hull": MAX_HULL, "computer": MAX_RATING, "shield": MAX_RATING,
+                  "movement": MAX_RATING, "morph": MAX_RATING, "cost": MAX_COST}  # fmt: skip
+        for name, limit in limits.items():
             value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise BlueprintError(f"{name} must be a whole number >= 0, got {value!r}")
-        if isinstance(self.initiative, bool) or not isinstance(self.initiative, int):
-            raise BlueprintError(f"initiative must be a whole number, got {self.initiative!r}")
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= limit:
+                raise BlueprintError(
+                    f"{name} must be a whole number from 0 to {limit}, got {quote(value)}"
+                )
+        initiative = self.initiative
+        if isinstance(initiative, bool) or not isinstance(initiative, int):
+            raise BlueprintError(f"initiative must be a whole number, got {quote(initiative)}")
+        if abs(initiative) > MAX_INITIATIVE:
+            raise BlueprintError(
+                f"initiative must be from -{MAX_INITIATIVE} to {MAX_INITIATIVE}, got {initiative}"
+            )
         if self.missiles.pink:
             raise BlueprintError("rift (pink) dice are cannons, not missiles")
+        for name in ("cannons", "missiles"):
+            dice: Dice = getattr(self, name)
+            if dice.total > MAX_DICE_PER_SHIP:
+                raise BlueprintError(
+                    f"{dice.total:,} {name} dice on one ship; at most {MAX_DICE_PER_SHIP}"
+                )
 
     @property
     def rift_dice(self) -> int:

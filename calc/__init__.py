@@ -48,10 +48,21 @@ from calc.battle import (
 from calc.errors import BattleError, BattleFileError, DesignError, TooLargeError
 from calc.exact import solve_exact
 from calc.montecarlo import simulate_battle
-from calc.sector import Budget, Plan, Request, Rung, battle_order, odds, plan, solve_sector
+from calc.sector import (
+    MAX_SAMPLES,
+    Budget,
+    Plan,
+    Request,
+    Rung,
+    battle_order,
+    odds,
+    plan,
+    solve_sector,
+)
 
 __all__ = [
     "FORMAT",
+    "MAX_SAMPLES",
     "NO_RETREAT",
     "Battle",
     "BattleError",

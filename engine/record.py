@@ -8,12 +8,12 @@ step that begins a new round, and after the final scoring). ``docs/game-record.m
 format. Because every chance outcome is an entry, a record replays exactly with no seed, and a
 real table game can be typed in with its real dice.
 
-``save_record`` writes atomically (a temporary file in the same folder, flushed and fsynced, then
-``os.replace``). ``load_record`` reads and checks the structure (``RecordError`` with the JSON path
-of the first problem). ``replay`` plays the entries and stops at the first bad one: an entry that
-is not an entry at all, a text that is not an action, an action that is not legal, or a
-checkpoint whose hash differs; its ``Replay`` keeps the state reached and says which entry (index
-and text) and why.
+``save_record`` writes atomically (``fileio.write_atomic``: a temporary file in the same folder,
+flushed and fsynced, then ``os.replace``). ``load_record`` reads and checks the structure
+(``RecordError`` with the JSON path of the first problem). ``replay`` plays the entries and stops
+at the first bad one: an entry that is not an entry at all, a text that is not an action, an
+action that is not legal, or a checkpoint whose hash differs; its ``Replay`` keeps the state
+reached and says which entry (index and text) and why.
 
 >>> import numpy as np
 >>> from engine.play import play_game, random_config
@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -43,6 +42,7 @@ from engine.rules import apply
 from engine.setup import check_config, new_game
 from engine.snapshot import Json, decode, encode, read_state, state_hash, state_json
 from engine.state import GameConfig, GameState
+from fileio import DocumentError, parse_document, quote, read_bytes, write_atomic
 
 FORMAT = "fleetlab-game-record"
 VERSION = 1
@@ -196,11 +196,12 @@ def record_from_json(data: Json) -> GameRecord:
     if not isinstance(data, Mapping):
         raise RecordError(f"record: expected a JSON object, got {type(data).__name__}")
     if data.get("format") != FORMAT:
-        raise RecordError(f"format: expected {FORMAT!r}, got {data.get('format')!r}")
-    if data.get("version") != VERSION:
+        raise RecordError(f"format: expected {FORMAT!r}, got {quote(data.get('format'))}")
+    version = data.get("version")
+    # `true == 1` and `1.0 == 1` in Python: the version is the integer itself, nothing equal to it
+    if type(version) is not int or version != VERSION:
         raise RecordError(
-            f"version: expected {VERSION} (the version this Fleetlab reads), "
-            f"got {data.get('version')!r}"
+            f"version: expected {VERSION} (the version this Fleetlab reads), got {quote(version)}"
         )
     keys = ("format", "version", "config", "players", "start", "entries")
     extra = sorted(str(k) for k in data if k not in keys)
@@ -252,58 +253,21 @@ def record_text(record: GameRecord) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _file_mode(target: Path) -> int:
-    """The permissions of the file replaced, or of a new file under the current umask."""
-    try:
-        return target.stat().st_mode & 0o777
-    except OSError:
-        umask = os.umask(0)
-        os.umask(umask)
-        return 0o666 & ~umask
-
-
 def save_record(record: GameRecord, path: str | os.PathLike[str]) -> None:
-    """Write the record atomically: a temporary file in the same folder, fsync, rename."""
-    target = Path(path)
-    text = record_text(record)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or ".")
-    try:
-        os.chmod(tmp, _file_mode(target))
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
-def _reject_constant(name: str) -> object:
-    raise ValueError(f"{name} is not a JSON number")
+    """Write the record atomically (``fileio.write_atomic``: temporary file, fsync, rename)."""
+    write_atomic(path, record_text(record))
 
 
 def parse_json(text: str | bytes, where: str = "record", max_bytes: int = MAX_BYTES) -> Json:
-    """JSON from text or bytes (an upload, a file), at most ``max_bytes``; ``RecordError`` says
-    what is wrong. Nothing in it is executed; ``NaN`` and ``Infinity`` are refused (they are not
-    JSON), a UTF-8 byte-order mark is allowed."""
-    if len(text) > max_bytes:
-        raise RecordError(f"{where}: {len(text):,} bytes; at most {max_bytes:,} are accepted")
-    if isinstance(text, bytes):
-        try:
-            text = text.decode("utf-8-sig")
-        except UnicodeDecodeError:
-            raise RecordError(f"{where}: not UTF-8 text") from None
+    """JSON from text or bytes (an upload, a file), at most ``max_bytes``, read by
+    ``fileio.parse_document`` (the reader every Fleetlab file type shares: UTF-8 with an
+    optional byte-order mark, no duplicate keys, no ``NaN``/``Infinity``, bounded nesting and
+    integers); ``RecordError`` says what is wrong. Nothing in it is executed."""
     try:
-        return json.loads(text, parse_constant=_reject_constant)
-    except json.JSONDecodeError as exc:
-        raise RecordError(
-            f"{where}: not JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
-        ) from None
-    except ValueError as exc:
-        raise RecordError(f"{where}: not JSON ({exc})") from None
-    except RecursionError:
-        raise RecordError(f"{where}: the JSON is nested too deeply") from None
+        data: Json = parse_document(text, where=where, max_bytes=max_bytes)
+    except DocumentError as exc:
+        raise RecordError(str(exc)) from None
+    return data
 
 
 def loads_record(text: str | bytes) -> GameRecord:
@@ -316,12 +280,9 @@ def load_record(path: str | os.PathLike[str]) -> GameRecord:
     checked by ``replay``)."""
     p = Path(path)
     try:
-        size = p.stat().st_size
-        if size > MAX_BYTES:
-            raise RecordError(f"{p}: {size:,} bytes; records are at most {MAX_BYTES:,}")
-        data = p.read_bytes()
-    except OSError as exc:
-        raise RecordError(f"{p}: cannot read it ({exc.strerror or exc})") from None
+        data = read_bytes(p, max_bytes=MAX_BYTES, what="game record")
+    except DocumentError as exc:
+        raise RecordError(str(exc)) from None
     return record_from_json(parse_json(data, str(p)))
 
 

@@ -42,6 +42,7 @@ from engine.hexes import Hex
 from engine.modules import SpecialSector
 from engine.sectors import sector_tile
 from engine.state import GameState
+from fileio import quote
 
 FORMAT = "fleetlab-position"
 VERSION = 1
@@ -160,10 +161,7 @@ def state_hash(state: GameState) -> str:
 
 
 def _bad(path: str, wanted: str, got: object) -> RecordError:
-    shown = repr(got)
-    if len(shown) > 80:
-        shown = shown[:77] + "..."
-    return RecordError(f"{path}: expected {wanted}, got {shown}")
+    return RecordError(f"{path}: expected {wanted}, got {quote(got)}")
 
 
 def decode(data: Json, hint: Any, path: str) -> Any:
@@ -276,7 +274,8 @@ def read_snapshot(data: Json) -> GameState:
         raise _bad("snapshot", "an object", data)
     if data.get("format") != FORMAT:
         raise _bad("format", repr(FORMAT), data.get("format"))
-    if data.get("version") != VERSION:
+    version = data.get("version")
+    if type(version) is not int or version != VERSION:  # not `true` or `1.0`, which equal 1
         raise _bad("version", f"{VERSION} (the version this Fleetlab reads)", data.get("version"))
     extra = sorted(k for k in data if k not in ("format", "version", "state"))
     if extra:

@@ -1,7 +1,8 @@
 """The layers of docs/architecture.md, checked on the source of every module.
 
 Dependencies point one way: ``blueprints`` <- ``calc`` <- ``engine`` <- ``ui``, and
-``cosmic`` <- ``ui``. Nothing outside ``ui`` imports Streamlit or Plotly. No module imports a
+``cosmic`` <- ``ui``; ``fileio`` (reading and writing files) sits under all of them and imports
+none. Nothing outside ``ui`` imports Streamlit or Plotly. No module imports a
 private name (``_name``) of another project module. The scan reads every ``import`` statement
 of every file with ``ast``, at any depth (imports inside functions count), so a lazy import
 cannot hide a wrong dependency; a self-test plants violations and sees each one caught.
@@ -19,8 +20,9 @@ import pytest
 
 from tests.support import REPO
 
-PACKAGES = ("blueprints", "calc", "engine", "cosmic", "ui")
+PACKAGES = ("fileio", "blueprints", "calc", "engine", "cosmic", "ui")
 FORBIDDEN: dict[str, frozenset[str]] = {
+    "fileio": frozenset({"blueprints", "calc", "engine", "ui", "cosmic", "streamlit", "plotly"}),
     "blueprints": frozenset({"calc", "engine", "ui", "cosmic", "streamlit", "plotly"}),
     "calc": frozenset({"engine", "ui", "cosmic", "streamlit", "plotly"}),
     "engine": frozenset({"ui", "cosmic", "streamlit", "plotly"}),
@@ -94,7 +96,7 @@ def test_importing_the_core_loads_no_screen_library() -> None:
     # The same rule at run time: importing every core module pulls in neither library.
     code = """
 import importlib, pkgutil, sys
-for name in ("blueprints", "calc", "engine", "cosmic"):
+for name in ("fileio", "blueprints", "calc", "engine", "cosmic"):
     pkg = importlib.import_module(name)
     for info in pkgutil.walk_packages(pkg.__path__, prefix=name + "."):
         importlib.import_module(info.name)

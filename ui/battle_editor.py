@@ -46,6 +46,7 @@ from calc.battle import (
     decode_battle_text,
     parse_battle,
 )
+from fileio import quote
 
 COMBAT_TECHS = ("antimatter_splitter", "neutron_bombs", "neutron_absorber")
 """Techs without a ship part that change a fight (DESIGN: attributes of the side)."""
@@ -684,12 +685,6 @@ MAX_UPLOAD_BYTES = 256 * 1024
 def read_battle_upload(name: str, data: bytes) -> BattleDraft:
     """An uploaded battle file (JSON, or TOML by its ``.toml`` name), size-capped, decoded as
     data and checked by ``parse_battle``; errors are ``BattleFileError`` naming the path."""
-    if len(data) > MAX_UPLOAD_BYTES:
-        raise BattleFileError(
-            "", f"the file is {len(data):,} bytes; a battle file is at most {MAX_UPLOAD_BYTES:,}"
-        )
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise BattleFileError("", "the file is not UTF-8 text") from None
-    return draft_from_file(decode_battle_text(text, toml=name.lower().endswith(".toml")))
+    toml = name.lower().endswith(".toml")
+    doc = decode_battle_text(data, toml=toml, where=quote(name), max_bytes=MAX_UPLOAD_BYTES)
+    return draft_from_file(doc)

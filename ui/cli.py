@@ -16,7 +16,7 @@ from typing import Any
 
 from blueprints import Blueprint, BlueprintError, ShipClass, parts, species
 from blueprints.catalogue import unknown
-from ui.cli_support import UsageError, split_list, text_table
+from ui.cli_support import UsageError, blueprint_options, run_command, text_table
 
 # The subcommand modules in ui/commands/ (each with register(subparsers)), by the command each
 # adds. A command imports only its own module: `fleetlab odds` has no use for the game engine,
@@ -112,15 +112,17 @@ def cmd_blueprint(args: argparse.Namespace) -> int:
         raise UsageError(
             str(unknown("ship class", args.ship_class, [c.value for c in sp.ship_classes]))
         )
+    tokens, techs, discoveries = blueprint_options(
+        sp.id, args.ship_class, args.parts, args.outside, args.techs, args.discoveries
+    )
     try:
-        if args.parts is None:
+        if tokens is None:
             bp = Blueprint.default(sp.id, args.ship_class)
         else:
-            tokens = [t.strip() for t in args.parts.split(",")]
             bp = Blueprint.from_parts(sp.id, args.ship_class, tokens, args.outside)
     except BlueprintError as exc:
         raise UsageError(str(exc)) from None
-    report = blueprint_report(bp, split_list(args.techs), split_list(args.discoveries))
+    report = blueprint_report(bp, techs, discoveries)
     if args.json:
         print(json.dumps(report, indent=2))
         return 0
@@ -204,7 +206,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser(requested_command(words))
     args = parser.parse_args(words)
     try:
-        status: int = args.func(args)
+        status: int = run_command(lambda: args.func(args))
     except UsageError as exc:
         print(f"fleetlab {args.command}: error: {exc}", file=sys.stderr)
         return 2

@@ -3,8 +3,9 @@
 A token is ``1.`` (the version of this encoding) followed by the URL-safe base64, without
 padding, of the zlib-compressed canonical JSON of the battle file, with part ids shortened to
 their codes (battle files accept both). Decoding never executes anything: it undoes the
-base64 and zlib (refusing more than ``MAX_JSON_BYTES`` of JSON) and reads JSON; the caller then
-checks the document as a battle file.
+base64 and zlib (refusing more than ``MAX_JSON_BYTES`` of JSON) and reads the JSON with
+``fileio.parse_document`` (the reader of every Fleetlab file); the caller then checks the
+document as a battle file.
 
 >>> token = encode_battle({"format": "fleetlab-battle/1", "sides": []})
 >>> token
@@ -17,13 +18,13 @@ from __future__ import annotations
 
 import base64
 import binascii
-import json
 import zlib
 from typing import Any
 
 from blueprints import BlueprintError, part
 from calc import FORMAT as BATTLE_FORMAT
 from calc import BattleFileError
+from fileio import DocumentError, parse_document
 from ui.battle_editor import BattleDraft, canonical_json, draft_from_file, example_battle
 
 VERSION = "1"
@@ -119,9 +120,9 @@ def decode_battle(token: str) -> Any:
     if not unpacker.eof:
         raise ShareError("the link is cut short; copy all of it")
     try:
-        doc = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError):
-        raise ShareError("the link's battle is not valid JSON") from None
+        doc = parse_document(raw, where="the link's battle", max_bytes=MAX_JSON_BYTES)
+    except DocumentError as exc:
+        raise ShareError(str(exc)) from None
     if isinstance(doc, dict):
         doc.setdefault("format", BATTLE_FORMAT)
     return doc

@@ -24,8 +24,6 @@ class (for materials lost). Miniature limits (8 interceptors, 4 cruisers, 2 drea
 
 from __future__ import annotations
 
-import json
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -46,6 +44,7 @@ from blueprints.catalogue import part as find_part
 from blueprints.catalogue import tech as find_tech
 from blueprints.catalogue import unknown
 from calc.battle.model import (
+    MAX_SAMPLES,
     NO_RETREAT,
     Battle,
     NpcReading,
@@ -57,11 +56,14 @@ from calc.battle.model import (
     Side,
 )
 from calc.errors import BattleError, BattleFileError
+from fileio import DocumentError, parse_document, quote, read_document
 
 FORMAT = "fleetlab-battle/1"
 METHODS = ("auto", "exact", "monte-carlo")
 RETREAT_POLICIES = tuple(p.value for p in RetreatPolicy)
 RETREAT_OBJECTIVES = tuple(o.value for o in RetreatObjective)
+MAX_FILE_BYTES = 1 << 20
+"""Largest battle or design file read (1 MiB; a battle of every miniature is about 10 KB)."""
 NPC_READINGS = tuple(r.value for r in NpcReading)
 STANDARD_COSTS = {"interceptor": 3, "cruiser": 5, "dreadnought": 8, "starbase": 3, "orbital": 4}
 
@@ -85,34 +87,41 @@ def _fail(path: str, message: str) -> BattleFileError:
     return BattleFileError(path, message)
 
 
+def _key(key: object) -> str:
+    """A key of the file as a message shows it in a path (a huge key is quoted and cut)."""
+    return key if isinstance(key, str) and len(key) <= 40 else quote(key, 40)
+
+
 def _check_keys(obj: Mapping[str, Any], allowed: tuple[str, ...], path: str) -> None:
     for key in obj:
         if key not in allowed:
-            where = f"{path}.{key}" if path else key
-            raise _fail(where, f"unknown key {key!r}; allowed keys: {', '.join(allowed)}")
+            where = f"{path}.{_key(key)}" if path else _key(key)
+            raise _fail(where, f"unknown key {quote(key)}; allowed keys: {', '.join(allowed)}")
 
 
 def _obj(value: Any, path: str) -> Mapping[str, Any]:
     if not isinstance(value, Mapping):
-        raise _fail(path, f"expected an object, got {value!r}")
+        raise _fail(path, f"expected an object, got {quote(value)}")
     return value
 
 
-def _int(value: Any, path: str, minimum: int = 0) -> int:
+def _int(value: Any, path: str, minimum: int = 0, maximum: int | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-        raise _fail(path, f"expected a whole number >= {minimum}, got {value!r}")
+        raise _fail(path, f"expected a whole number >= {minimum}, got {quote(value)}")
+    if maximum is not None and value > maximum:
+        raise _fail(path, f"{value:,} is over the limit of {maximum:,}")
     return value
 
 
 def _str(value: Any, path: str) -> str:
     if not isinstance(value, str) or not value:
-        raise _fail(path, f"expected a non-empty string, got {value!r}")
+        raise _fail(path, f"expected a non-empty string, got {quote(value)}")
     return value
 
 
 def _bool(value: Any, path: str) -> bool:
     if not isinstance(value, bool):
-        raise _fail(path, f"expected true or false, got {value!r}")
+        raise _fail(path, f"expected true or false, got {quote(value)}")
     return value
 
 
@@ -155,7 +164,9 @@ def _group(raw: Any, path: str, side_species: str | None, npc_side: bool) -> Shi
     count = _int(obj.get("count", 1), f"{path}.count", 1)
     raw_damage = obj.get("damage", [])
     if not isinstance(raw_damage, list):
-        raise _fail(f"{path}.damage", f"expected a list of damage per ship, got {raw_damage!r}")
+        raise _fail(
+            f"{path}.damage", f"expected a list of damage per ship, got {quote(raw_damage)}"
+        )
     damage = tuple(_int(d, f"{path}.damage[{i}]") for i, d in enumerate(raw_damage))
     label = obj.get("label")
     if label is not None:
@@ -167,7 +178,8 @@ def _group(raw: Any, path: str, side_species: str | None, npc_side: bool) -> Shi
         if cls.is_npc:
             if not npc_side:
                 raise _fail(
-                    f"{path}.class", f"{cls.value!r} is an NPC; put it in a side with npc: true"
+                    f"{path}.class",
+                    f"{quote(cls.value)} is an NPC; put it in a side with npc: true",
                 )
             if given:
                 raise _fail(path, "NPC groups take 'variant', not parts or stats")
@@ -180,7 +192,8 @@ def _group(raw: Any, path: str, side_species: str | None, npc_side: bool) -> Shi
             group = ShipGroup.npc(cls, variant, count, damage)
         elif npc_side:
             raise _fail(
-                f"{path}.class", f"an NPC side holds ancient, guardian or gcds, not {cls.value!r}"
+                f"{path}.class",
+                f"an NPC side holds ancient, guardian or gcds, not {quote(cls.value)}",
             )
         elif "variant" in obj:
             raise _fail(
@@ -217,7 +230,9 @@ def _blueprint(obj: Mapping[str, Any], path: str, species_id: str, cls: ShipClas
         return Blueprint.default(species_id, cls)
     parts = obj["parts"]
     if not isinstance(parts, list):
-        raise _fail(f"{path}.parts", f"expected a list of part ids (null for empty), got {parts!r}")
+        raise _fail(
+            f"{path}.parts", f"expected a list of part ids (null for empty), got {quote(parts)}"
+        )
     layout = species(species_id).layout(cls)
     if len(parts) != layout.slot_count:
         raise _fail(
@@ -255,7 +270,7 @@ def _stats(raw: Any, path: str, cls: ShipClass, species_id: str | None) -> ShipS
             raise _fail(f"{path}.{key}", "missing")
     initiative = obj["initiative"]
     if isinstance(initiative, bool) or not isinstance(initiative, int):
-        raise _fail(f"{path}.initiative", f"expected a whole number, got {initiative!r}")
+        raise _fail(f"{path}.initiative", f"expected a whole number, got {quote(initiative)}")
     if "cost" in obj:
         cost = _int(obj["cost"], f"{path}.cost")
     elif species_id is not None:
@@ -301,7 +316,7 @@ def _side(
             raise _fail(f"{path}.species", "an NPC side has no species")
     techs_raw = obj.get("techs", [])
     if not isinstance(techs_raw, list):
-        raise _fail(f"{path}.techs", f"expected a list of tech ids, got {techs_raw!r}")
+        raise _fail(f"{path}.techs", f"expected a list of tech ids, got {quote(techs_raw)}")
     techs = []
     for i, t in enumerate(techs_raw):
         try:
@@ -310,7 +325,7 @@ def _side(
             raise _fail(f"{path}.techs[{i}]", str(exc)) from None
     ships = obj.get("ships")
     if not isinstance(ships, list):
-        raise _fail(f"{path}.ships", f"expected a list of ship groups, got {ships!r}")
+        raise _fail(f"{path}.ships", f"expected a list of ship groups, got {quote(ships)}")
     groups = tuple(_group(g, f"{path}.ships[{i}]", species_id, npc) for i, g in enumerate(ships))
     per_class: dict[ShipClass, int] = {}
     for g in groups:
@@ -325,8 +340,8 @@ def _side(
     policy_raw = policies.get(name, "npc" if npc else "optimal")
     if policy_raw not in [p.value for p in Policy]:
         raise _fail(
-            f"options.policy.{name}",
-            f"unknown policy {policy_raw!r}; legal: optimal, greedy, npc",
+            f"options.policy.{_key(name)}",
+            f"unknown policy {quote(policy_raw)}; legal: optimal, greedy, npc",
         )
     can_retreat = _bool(obj.get("can_retreat", False), f"{path}.can_retreat")
     if npc and can_retreat:
@@ -334,18 +349,21 @@ def _side(
     population = _int(obj.get("population", 0), f"{path}.population")
     if npc and population:
         raise _fail(f"{path}.population", "NPC sides have no population")
-    return Side(
-        name=name,
-        groups=groups,
-        npc=npc,
-        policy=Policy(policy_raw),
-        species=species_id,
-        techs=tuple(techs),
-        can_retreat=can_retreat,
-        retreat=retreats.get(name, NO_RETREAT),
-        population=population,
-        npc_reading=reading,
-    )
+    try:
+        return Side(
+            name=name,
+            groups=groups,
+            npc=npc,
+            policy=Policy(policy_raw),
+            species=species_id,
+            techs=tuple(techs),
+            can_retreat=can_retreat,
+            retreat=retreats.get(name, NO_RETREAT),
+            population=population,
+            npc_reading=reading,
+        )
+    except BattleError as exc:  # the engineering limits of a side (ships, population)
+        raise _fail(path, str(exc)) from None
 
 
 OPTION_KEYS = ("policy", "method", "samples", "seed", "retreat", "reputation_bag", "npc_reading")
@@ -356,7 +374,7 @@ def parse_battle(data: Any) -> tuple[Battle, BattleOptions]:
     top = _obj(data, "")
     _check_keys(top, ("format", "sides", "attacker", "defender", "options"), "")
     if top.get("format") != FORMAT:
-        raise _fail("format", f"expected {FORMAT!r}, got {top.get('format')!r}")
+        raise _fail("format", f"expected {quote(FORMAT)}, got {quote(top.get('format'))}")
     options_raw = _obj(top.get("options", {}), "options")
     _check_keys(options_raw, OPTION_KEYS, "options")
     policies = _obj(options_raw.get("policy", {}), "options.policy")
@@ -368,7 +386,7 @@ def parse_battle(data: Any) -> tuple[Battle, BattleOptions]:
             raise _fail("attacker", "give either 'sides' or 'attacker'/'defender', not both")
         raw_sides = top["sides"]
         if not isinstance(raw_sides, list) or len(raw_sides) < 2:
-            raise _fail("sides", f"expected a list of at least two sides, got {raw_sides!r}")
+            raise _fail("sides", f"expected a list of at least two sides, got {quote(raw_sides)}")
         sides = [
             _side(s, f"sides[{i}]", i, policies, retreats, reading) for i, s in enumerate(raw_sides)
         ]
@@ -386,10 +404,13 @@ def parse_battle(data: Any) -> tuple[Battle, BattleOptions]:
         defender = 1
     names = [s.name for s in sides]
     if len(set(names)) != len(names):
-        raise _fail("sides", f"side names must differ, got {names!r}")
+        raise _fail("sides", f"side names must differ, got {quote(names)}")
     for name in policies:
         if name not in names:
-            raise _fail(f"options.policy.{name}", f"no side is called {name!r}; sides: {names!r}")
+            raise _fail(
+                f"options.policy.{_key(name)}",
+                f"no side is called {quote(name)}; sides: {quote(names)}",
+            )
     try:
         battle = Battle(tuple(sides), defender)
     except BattleError as exc:
@@ -404,7 +425,10 @@ def parse_battle(data: Any) -> tuple[Battle, BattleOptions]:
             )
     for name in dict(retreats):
         if name not in names:
-            raise _fail(f"options.retreat.{name}", f"no side is called {name!r}; sides: {names!r}")
+            raise _fail(
+                f"options.retreat.{_key(name)}",
+                f"no side is called {quote(name)}; sides: {quote(names)}",
+            )
     return battle, _options(options_raw)
 
 
@@ -416,7 +440,8 @@ def _side_names(top: Mapping[str, Any]) -> list[str]:
     names = []
     for i, s in enumerate(raw):
         name = s.get("name", f"Side {i + 1}") if isinstance(s, Mapping) else f"Side {i + 1}"
-        names.append(name)
+        # a name that is not text is reported by the side's own check, after this pass
+        names.append(name if isinstance(name, str) else f"Side {i + 1}")
     return names
 
 
@@ -436,30 +461,30 @@ def _retreats(raw: Any, names: list[str]) -> dict[str, Retreat]:
         if raw not in RETREAT_POLICIES:
             raise _fail(
                 "options.retreat",
-                f"unknown retreat policy {raw!r}; legal: {', '.join(RETREAT_POLICIES)}",
+                f"unknown retreat policy {quote(raw)}; legal: {', '.join(RETREAT_POLICIES)}",
             )
         return {n: Retreat(RetreatPolicy(raw)) for n in names} if raw != "never" else {}
     out: dict[str, Retreat] = {}
     for name, value in _obj(raw, "options.retreat").items():
-        path = f"options.retreat.{name}"
+        path = f"options.retreat.{_key(name)}"
         obj = _obj(value, path)
         _check_keys(obj, ("policy", "below", "objective"), path)
         policy = obj.get("policy", "never")
         if policy not in RETREAT_POLICIES:
             raise _fail(
                 f"{path}.policy",
-                f"unknown retreat policy {policy!r}; legal: {', '.join(RETREAT_POLICIES)}",
+                f"unknown retreat policy {quote(policy)}; legal: {', '.join(RETREAT_POLICIES)}",
             )
         below = obj.get("below", 0.0)
         if isinstance(below, bool) or not isinstance(below, int | float) or not 0 <= below <= 1:
-            raise _fail(f"{path}.below", f"expected a probability in [0, 1], got {below!r}")
+            raise _fail(f"{path}.below", f"expected a probability in [0, 1], got {quote(below)}")
         if policy == "threshold" and "below" not in obj:
             raise _fail(f"{path}.below", "missing: a threshold policy needs 'below'")
         objective = obj.get("objective", "value")
         if objective not in RETREAT_OBJECTIVES:
             raise _fail(
                 f"{path}.objective",
-                f"unknown objective {objective!r}; legal: {', '.join(RETREAT_OBJECTIVES)}",
+                f"unknown objective {quote(objective)}; legal: {', '.join(RETREAT_OBJECTIVES)}",
             )
         out[name] = Retreat(RetreatPolicy(policy), float(below), RetreatObjective(objective))
     return out
@@ -468,10 +493,12 @@ def _retreats(raw: Any, names: list[str]) -> dict[str, Retreat]:
 def _options(raw: Mapping[str, Any]) -> BattleOptions:
     method = raw.get("method", "auto")
     if method not in METHODS:
-        raise _fail("options.method", f"unknown method {method!r}; legal: {', '.join(METHODS)}")
+        raise _fail(
+            "options.method", f"unknown method {quote(method)}; legal: {', '.join(METHODS)}"
+        )
     samples = raw.get("samples")
     if samples is not None:
-        samples = _int(samples, "options.samples", 1)
+        samples = _int(samples, "options.samples", 1, MAX_SAMPLES)
     seed = raw.get("seed")
     if seed is not None:
         seed = _int(seed, "options.seed")
@@ -487,27 +514,28 @@ def _options(raw: Mapping[str, Any]) -> BattleOptions:
 
 def load_battle(path: str | Path) -> tuple[Battle, BattleOptions]:
     """Read a battle file (JSON, or TOML by the ``.toml`` suffix)."""
-    p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise BattleFileError("", f"cannot read battle file {str(p)!r}: {exc.strerror}") from None
-    return parse_battle(decode_battle_text(text, toml=p.suffix.lower() == ".toml"))
+    return parse_battle(read_battle_document(path, "battle file"))
 
 
-def decode_battle_text(text: str, *, toml: bool = False) -> Any:
-    """Decode JSON (or TOML) text; a syntax error names the line and column."""
-    if toml:
-        try:
-            return tomllib.loads(text)
-        except tomllib.TOMLDecodeError as exc:
-            raise BattleFileError("", f"not valid TOML: {exc}") from None
+def read_battle_document(path: str | Path, what: str) -> Any:
+    """The JSON (or TOML, by the ``.toml`` suffix) document of a battle or design file, read by
+    ``fileio.read_document`` (at most ``MAX_FILE_BYTES``, a regular file, checked encoding,
+    nesting and numbers); ``BattleFileError`` says what is wrong."""
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise BattleFileError(
-            "", f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}"
-        ) from None
+        return read_document(path, max_bytes=MAX_FILE_BYTES, what=what)
+    except DocumentError as exc:  # the caller names the file (the CLI: "FILE: ...")
+        raise BattleFileError(exc.path, exc.reason) from None
+
+
+def decode_battle_text(
+    text: str | bytes, *, toml: bool = False, where: str = "", max_bytes: int = MAX_FILE_BYTES
+) -> Any:
+    """Decode JSON (or TOML) text by ``fileio.parse_document``; a syntax error names the line
+    and column, and every other refusal (size, nesting, numbers, encoding) says what is legal."""
+    try:
+        return parse_document(text, toml=toml, where=where, max_bytes=max_bytes)
+    except DocumentError as exc:
+        raise BattleFileError("", str(exc)) from None
 
 
 # ----- writing ---------------------------------------------------------------------------

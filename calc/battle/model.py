@@ -18,6 +18,22 @@ from enum import StrEnum
 
 from blueprints import Blueprint, NpcVariant, ShipClass, ShipStats, npc_tile, ship_class_info
 from calc.errors import BattleError
+from fileio import quote
+
+# Engineering limits of a battle, above what the game allows (the limits of one ship are in
+# ``blueprints.stats``). A player has at most 8 + 4 + 2 + 4 miniatures plus Orbitals; a hex has
+# at most 6 population squares (the Galactic Center) plus an Orbital's; six players and the NPCs
+# can meet in one sector.
+MAX_SIDE_SHIPS = 32
+"""Most ships (and ship groups) on one side."""
+MAX_POPULATION = 12
+"""Most population cubes of the defender in the sector (the game: 7)."""
+MAX_SIDES = 8
+"""Most sides in one sector (the game: 6 players and the NPCs)."""
+MAX_SAMPLES = 10_000_000
+"""Most simulated sectors one Monte Carlo request may ask for: the standard error of a
+probability is then at most 0.00016; memory stays flat (the simulator works in chunks), but the
+time grows with the count (tens of seconds for a small battle at the limit)."""
 
 
 class Policy(StrEnum):
@@ -101,17 +117,18 @@ class ShipGroup:
     npc_variant: NpcVariant | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
+        for d in self.damage:  # before sorting, which a non-number would break
+            if isinstance(d, bool) or not isinstance(d, int) or d < 0:
+                raise BattleError(f"damage must be a whole number >= 0, got {quote(d)}")
         object.__setattr__(self, "damage", tuple(sorted(self.damage, reverse=True)))
         if isinstance(self.count, bool) or not isinstance(self.count, int) or self.count < 0:
-            raise BattleError(f"ship count must be a whole number >= 0, got {self.count!r}")
+            raise BattleError(f"ship count must be a whole number >= 0, got {quote(self.count)}")
         if len(self.damage) > self.count:
             raise BattleError(
                 f"{len(self.damage)} damage entries for {self.count} ships; give at most one "
                 "per ship"
             )
         for d in self.damage:
-            if isinstance(d, bool) or not isinstance(d, int) or d < 0:
-                raise BattleError(f"damage must be a whole number >= 0, got {d!r}")
             if d > self.stats.hull:
                 raise BattleError(
                     f"damage {d} destroys a ship with hull {self.stats.hull}; a surviving ship "
@@ -177,8 +194,20 @@ class Side:
             object.__setattr__(self, "policy", Policy.NPC)
             object.__setattr__(self, "can_retreat", False)
             object.__setattr__(self, "retreat", NO_RETREAT)
-        if isinstance(self.population, bool) or self.population < 0:
-            raise BattleError(f"population must be a whole number >= 0, got {self.population!r}")
+        population = self.population
+        if isinstance(population, bool) or not isinstance(population, int):
+            raise BattleError(f"population must be a whole number, got {quote(population)}")
+        if not 0 <= population <= MAX_POPULATION:
+            raise BattleError(
+                f"population must be from 0 to {MAX_POPULATION} cubes (a hex has at most 6 "
+                f"population squares and an Orbital's), got {population:,}"
+            )
+        ships = sum(g.count for g in self.groups)
+        if ships > MAX_SIDE_SHIPS or len(self.groups) > MAX_SIDE_SHIPS:
+            raise BattleError(
+                f"{ships:,} ships in {len(self.groups):,} groups on one side; at most "
+                f"{MAX_SIDE_SHIPS} (a player has at most 22 miniatures)"
+            )
         if "antimatter_splitter" in self.techs:
             object.__setattr__(self, "antimatter_splitter", True)
 
@@ -290,11 +319,14 @@ class Battle:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "sides", tuple(self.sides))
-        if len(self.sides) < 2:
-            raise BattleError(f"a battle needs at least two sides, got {len(self.sides)}")
+        if not 2 <= len(self.sides) <= MAX_SIDES:
+            raise BattleError(
+                f"a battle has 2 to {MAX_SIDES} sides (six players and the NPCs), "
+                f"got {len(self.sides):,}"
+            )
         names = [s.name for s in self.sides]
         if len(set(names)) != len(names):
-            raise BattleError(f"side names must differ, got {names!r}")
+            raise BattleError(f"side names must differ, got {quote(names)}")
         index = self.defender if self.defender >= 0 else len(self.sides) + self.defender
         if not 0 <= index < len(self.sides):
             raise BattleError(

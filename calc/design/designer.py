@@ -102,6 +102,7 @@ from calc.design.space import (
 )
 from calc.errors import DesignError
 from calc.sector.ladder import Rung
+from fileio import quote
 
 __all__ = [
     "SECTOR",
@@ -235,9 +236,25 @@ def opponents_of(battle: Battle, designer: str) -> tuple[Opponent, ...]:
     return tuple(out)
 
 
+MAX_UPGRADES = 4
+"""Most Upgrade activations a request may search (each places one part: four are two Upgrade
+actions of most species). The designs grow about tenfold per activation (measured with ten
+techs and three classes: 415 designs at 1 activation, 5,709 at 2, 40,230 at 3; at 10 the
+200,000-blueprint limit refused the request only after about a minute), so a larger number
+would only run for minutes before a limit refuses it."""
+
+COUNT_LIMITS = {"upgrades": MAX_UPGRADES, "builds": 11, "budget": 1_000}
+"""Largest value of the counts of a request that size its search (builds: a player's 22
+miniatures, two per Build; budget: materials). ``top`` only cuts the ranking, and
+``max_candidates`` is itself the limit of the search."""
+
+
 def _check_count(name: str, value: Any, minimum: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-        raise DesignError(f"{name} must be a whole number >= {minimum}, got {value!r}")
+        raise DesignError(f"{name} must be a whole number >= {minimum}, got {quote(value)}")
+    limit = COUNT_LIMITS.get(name)
+    if limit is not None and value > limit:
+        raise DesignError(f"{name} must be at most {limit:,}, got {value:,}", path=name)
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,7 +26,7 @@ from typing import Any
 from blueprints import Blueprint, BlueprintError, ShipClass, species
 from blueprints.catalogue import part as find_part
 from blueprints.catalogue import unknown
-from calc.battle.files import BattleOptions, decode_battle_text, group_to_dict, parse_battle
+from calc.battle.files import BattleOptions, group_to_dict, parse_battle, read_battle_document
 from calc.battle.model import ShipGroup
 from calc.design.designer import (
     Aggregate,
@@ -40,6 +40,7 @@ from calc.design.designer import (
 from calc.design.evaluate import Evaluation
 from calc.design.prune import Objective
 from calc.errors import BattleFileError, DesignError
+from fileio import quote
 
 DESIGN_FORMAT = "fleetlab-design/1"
 DESIGN_KEYS = (
@@ -69,7 +70,7 @@ def _fail(path: str, message: str) -> BattleFileError:
 def _count(obj: Mapping[str, Any], key: str, default: int, minimum: int) -> int:
     value = obj.get(key, default)
     if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-        raise _fail(f"design.{key}", f"expected a whole number >= {minimum}, got {value!r}")
+        raise _fail(f"design.{key}", f"expected a whole number >= {minimum}, got {quote(value)}")
     return value
 
 
@@ -87,40 +88,42 @@ def _ship_class(name: str, path: str) -> ShipClass:
 def _names(obj: Mapping[str, Any], key: str) -> list[str]:
     raw = obj.get(key, [])
     if not isinstance(raw, list):
-        raise _fail(f"design.{key}", f"expected a list of ids, got {raw!r}")
+        raise _fail(f"design.{key}", f"expected a list of ids, got {quote(raw)}")
     for i, item in enumerate(raw):
         if not isinstance(item, str) or not item:
-            raise _fail(f"design.{key}[{i}]", f"expected an id, got {item!r}")
+            raise _fail(f"design.{key}[{i}]", f"expected an id, got {quote(item)}")
     return list(raw)
 
 
 def _choice(obj: Mapping[str, Any], key: str, legal: tuple[str, ...], default: str) -> str:
     value = obj.get(key, default)
     if value not in legal:
-        raise _fail(f"design.{key}", f"unknown value {value!r}; legal: {', '.join(legal)}")
+        raise _fail(f"design.{key}", f"unknown value {quote(value)}; legal: {', '.join(legal)}")
     return str(value)
 
 
 def _blueprints(raw: Any, species_id: str) -> tuple[Blueprint, ...]:
     if not isinstance(raw, Mapping):
-        raise _fail("design.blueprints", f"expected an object of class: parts, got {raw!r}")
+        raise _fail("design.blueprints", f"expected an object of class: parts, got {quote(raw)}")
     out = []
     for name, value in raw.items():
-        path = f"design.blueprints.{name}"
+        path = f"design.blueprints.{name if len(name) <= 40 else quote(name, 40)}"
         cls = _ship_class(name, path)
         outside = None
         slots = value
         if isinstance(value, Mapping):
             extra = [k for k in value if k not in ("parts", "outside")]
             if extra:
-                raise _fail(f"{path}.{extra[0]}", "unknown key; allowed keys: parts, outside")
+                raise _fail(f"{path}.{quote(extra[0], 40)}", "unknown key; keys: parts, outside")
             slots = value.get("parts")
             outside = value.get("outside")
             slots_path = f"{path}.parts"
         else:
             slots_path = path
         if not isinstance(slots, list):
-            raise _fail(slots_path, f"expected a list of part ids (null for empty), got {slots!r}")
+            raise _fail(
+                slots_path, f"expected a list of part ids (null for empty), got {quote(slots)}"
+            )
         try:
             layout = species(species_id).layout(cls)
         except BlueprintError as exc:
@@ -157,33 +160,34 @@ def parse_design(data: Any, *, sector: bool | None = None) -> tuple[DesignReques
     ``sector`` overrides the file's ``design.sector`` (whole-sector mode) when not None.
     """
     if not isinstance(data, Mapping):
-        raise _fail("", f"expected an object, got {data!r}")
+        raise _fail("", f"expected an object, got {quote(data)}")
     if "design" not in data:
         raise _fail("design", "missing: a design file is a battle file plus a 'design' section")
     section = data["design"]
     battle, options = parse_battle({k: v for k, v in data.items() if k != "design"})
     if not isinstance(section, Mapping):
-        raise _fail("design", f"expected an object, got {section!r}")
+        raise _fail("design", f"expected an object, got {quote(section)}")
     for key in section:
         if key not in DESIGN_KEYS:
             raise _fail(
-                f"design.{key}", f"unknown key {key!r}; allowed keys: {', '.join(DESIGN_KEYS)}"
+                f"design.{key}", f"unknown key {quote(key)}; allowed keys: {', '.join(DESIGN_KEYS)}"
             )
     if options.method != "auto":
         raise _fail(
             "options.method",
-            f"{options.method!r}: the designer picks the method of each battle by the ladder "
+            f"{quote(options.method)}: the designer picks the method of each battle by the ladder "
             "(use design.max_states and design.samples); leave it out or give 'auto'",
         )
     names = [s.name for s in battle.sides]
     side_name = section.get("side")
     if side_name not in names:
         raise _fail(
-            "design.side", f"expected the name of a side, one of {names!r}; got {side_name!r}"
+            "design.side",
+            f"expected the name of a side, one of {quote(names)}; got {quote(side_name)}",
         )
     side = battle.sides[names.index(side_name)]
     if side.species is None:
-        raise _fail("design.side", f"side {side_name!r} has no species (an NPC side?)")
+        raise _fail("design.side", f"side {quote(side_name)} has no species (an NPC side?)")
     classes = None
     if section.get("classes") is not None:
         classes = tuple(
@@ -201,7 +205,7 @@ def parse_design(data: Any, *, sector: bool | None = None) -> tuple[DesignReques
         raise _fail("design", str(exc)) from None
     whole = section.get("sector", False)
     if not isinstance(whole, bool):
-        raise _fail("design.sector", f"expected true or false, got {whole!r}")
+        raise _fail("design.sector", f"expected true or false, got {quote(whole)}")
     if sector is not None:
         whole = sector
     budget = _count(section, "budget", 0, 0)
@@ -237,12 +241,7 @@ def load_design(
 ) -> tuple[DesignRequest, BattleOptions]:
     """Read a design file (JSON, or TOML by the ``.toml`` suffix); ``sector`` as in
     ``parse_design``."""
-    p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise BattleFileError("", f"cannot read design file {str(p)!r}: {exc.strerror}") from None
-    return parse_design(decode_battle_text(text, toml=p.suffix.lower() == ".toml"), sector=sector)
+    return parse_design(read_battle_document(path, "design file"), sector=sector)
 
 
 # ----- output ------------------------------------------------------------------------------

@@ -5,6 +5,7 @@ controller and the NPCs last), then population attacks and reputation draws;
 ``calc.sector.ladder.odds`` chooses exact or Monte Carlo within a ``Budget`` and says why.
 """
 
+from calc.battle.model import MAX_SAMPLES
 from calc.sector.chain import battle_order, check_population, solve_sector
 from calc.sector.ladder import (
     Budget,
@@ -18,6 +19,7 @@ from calc.sector.ladder import (
 )
 
 __all__ = [
+    "MAX_SAMPLES",
     "Budget",
     "Plan",
     "Request",

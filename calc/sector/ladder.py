@@ -34,13 +34,14 @@ from enum import StrEnum
 
 import numpy as np
 
-from calc.battle.model import Battle, Policy, Side
+from calc.battle.model import MAX_SAMPLES, Battle, Policy, Side
 from calc.battle.result import BattleResult, Method
 from calc.errors import BattleError, TooLargeError
 from calc.exact.solver import DEFAULT_STATE_BUDGET, needs_general_loops
 from calc.rules.accounting import battle_order
 from calc.rules.battle_state import engagement_order, estimate_states, side_state_count
 from calc.sector.chain import check_population, solve_sector
+from fileio import quote
 
 # Seconds per (battle state x firing slot), measured with `benchmarks/solver_bench.py` on the
 # corpus (2-core machine, thread CPU time): the largest corpus battle, 141,750 states x 5 slots,
@@ -170,7 +171,21 @@ def request_of(method: Request | str) -> Request:
         return Request(method)
     except ValueError:
         legal = ", ".join(r.value for r in Request)
-        raise BattleError(f"unknown method {method!r}; legal: {legal}") from None
+        raise BattleError(f"unknown method {quote(method)}; legal: {legal}") from None
+
+
+def check_samples(samples: int | None) -> None:
+    """A Monte Carlo sample count is a whole number from 1 to ``MAX_SAMPLES`` (``None``: the
+    budget's default); ``BattleError`` otherwise."""
+    if samples is None:
+        return
+    if isinstance(samples, bool) or not isinstance(samples, int) or not samples >= 1:
+        raise BattleError(f"samples must be a whole number of at least 1, got {quote(samples)}")
+    if samples > MAX_SAMPLES:
+        raise BattleError(
+            f"{samples:,} samples asked; at most {MAX_SAMPLES:,} (the standard error is then "
+            "below 0.0002)"
+        )
 
 
 def plan(battle: Battle, method: Request | str = Request.AUTO, budget: Budget = Budget()) -> Plan:
@@ -225,13 +240,13 @@ def odds(
     ``calc.outcomes.sector_result``.
     """
     check_population(battle)
+    check_samples(samples)
     decided = plan(battle, method, budget)
     generator = rng if rng is not None else np.random.default_rng(seed)
 
     def monte_carlo(reason: str) -> BattleResult:
         n = samples if samples is not None else budget.mc_samples
-        if n < 1:
-            raise BattleError(f"samples must be at least 1, got {n!r}")
+        check_samples(n)
         result = solve_sector(
             battle,
             method=Method.MONTE_CARLO,

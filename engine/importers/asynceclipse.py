@@ -84,6 +84,7 @@ from engine.sectors import guardian_tiles
 from engine.state import GameConfig, GameState, PlayerState, SectorState
 from engine.tables import tables
 from engine.tech_supply import initial_bag, tech_index
+from fileio import DocumentError, read_bytes
 
 MAX_BYTES = 5 * 1024 * 1024
 """Largest save accepted (the bot's files are 5-30 kB)."""
@@ -191,23 +192,10 @@ def load_save(
     """
     if isinstance(source, bytes):
         return import_game(parse_save(source, max_bytes=max_bytes), strict=strict)
-    path = Path(source)
     try:
-        size = path.stat().st_size
-        if size > max_bytes:
-            raise ImportProblem(
-                Problem(
-                    ROOT,
-                    f"{str(path)!r} has {size} bytes, more than the {max_bytes} allowed",
-                    "nothing imported",
-                )
-            )
-        with path.open("rb") as handle:
-            data = handle.read(max_bytes + 1)
-    except OSError as exc:
-        raise ImportProblem(
-            Problem(ROOT, f"cannot read {str(path)!r}: {exc.strerror}", "nothing imported")
-        ) from None
+        data = read_bytes(source, max_bytes=max_bytes, what="save")
+    except DocumentError as exc:
+        raise ImportProblem(Problem(ROOT, str(exc), "nothing imported")) from None
     return import_game(parse_save(data, max_bytes=max_bytes), strict=strict)
 
 

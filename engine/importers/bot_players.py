@@ -196,9 +196,11 @@ def player_state(
     raw, path = e.raw, e.path
     sp = find_species(e.species)
     t = tables()
+    # Science and materials are never negative (nothing takes more than a player has). Money
+    # is read as it is: the bot's saves hold negative money (aeb41: -8 in round 1).
     money = r.number(raw, "money", path, 0)
-    science = r.number(raw, "science", path, 0)
-    materials = r.number(raw, "materials", path, 0)
+    science = r.number(raw, "science", path, 0, low=0)
+    materials = r.number(raw, "materials", path, 0, low=0)
     cubes = []
     money_key = "resource_pop_cubes" if "money_pop_cubes" not in raw else "money_pop_cubes"
     if money_key not in raw:

@@ -21,9 +21,9 @@ from typing import Any
 
 from engine.importers.bot_tables import BotTables, codes
 from engine.importers.problems import ROOT, ProblemLog, Severity
+from fileio import quote
 
-QUOTE_CHARS = 60
-"""Longest quotation of a bad value in a message."""
+__all__ = ["Reader", "as_number", "kind", "quote", "sub", "truthy"]
 
 
 def as_number(value: object) -> int | None:
@@ -68,14 +68,6 @@ def kind(value: object) -> str:
     if isinstance(value, dict):
         return "an object"
     return type(value).__name__
-
-
-def quote(value: object) -> str:
-    """``repr`` of a value, cut to ``QUOTE_CHARS``."""
-    if isinstance(value, str) and len(value) > 4 * QUOTE_CHARS:
-        value = value[: 2 * QUOTE_CHARS]  # do not build the repr of a huge string to cut it
-    text = repr(value)
-    return text if len(text) <= QUOTE_CHARS else text[: QUOTE_CHARS - 3] + "..."
 
 
 def sub(path: str, key: str) -> str:

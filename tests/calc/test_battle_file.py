@@ -160,7 +160,7 @@ def test_rho_indi_cannot_field_dreadnoughts() -> None:
 
 
 def test_unreadable_file_is_a_clear_error(tmp_path: Path) -> None:
-    with pytest.raises(BattleFileError, match="cannot read battle file"):
+    with pytest.raises(BattleFileError, match="cannot read the battle file"):
         load_battle(tmp_path / "missing.json")
     bad = tmp_path / "bad.json"
     bad.write_text('{"format": ')

@@ -405,11 +405,11 @@ def test_files_that_cannot_be_read(tmp_path: Path) -> None:
     with pytest.raises(ImportProblem, match="more than the") as info:
         parse_save(b" " * (MAX_BYTES + 1))
     assert info.value.path == "$"
-    with pytest.raises(ImportProblem, match="not JSON"):
+    with pytest.raises(ImportProblem, match="not valid JSON"):
         parse_save("{'python': True}")
-    with pytest.raises(ImportProblem, match="not JSON"):
+    with pytest.raises(ImportProblem, match="NaN is not a number JSON allows"):
         parse_save('{"money": NaN}')
-    with pytest.raises(ImportProblem, match="not UTF-8"):
+    with pytest.raises(ImportProblem, match="UTF-16 text; save it as UTF-8"):
         parse_save(b"\xff\xfe\x00")
     with pytest.raises(ImportProblem, match="expected a JSON object"):
         import_game([1, 2])
@@ -417,7 +417,7 @@ def test_files_that_cannot_be_read(tmp_path: Path) -> None:
         load_save(tmp_path / "missing.json")
     big = tmp_path / "big.json"
     big.write_bytes(b" " * 200)
-    with pytest.raises(ImportProblem, match="more than the 100 allowed"):
+    with pytest.raises(ImportProblem, match="is 200 bytes; a save is at most 100"):
         load_save(big, max_bytes=100)
     assert load_save(SMALL.read_bytes()).report.problems == ()
 

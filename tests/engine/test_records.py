@@ -346,13 +346,16 @@ def test_bad_values_name_their_path(tmp_path: Path) -> None:
             record_from_json(data)
     bad = tmp_path / "bad.json"
     bad.write_text("{not json")
-    with pytest.raises(RecordError, match="not JSON"):
+    with pytest.raises(RecordError, match="not valid JSON"):
         load_record(bad)
     bad.write_bytes(b"\xff\xfe")
-    with pytest.raises(RecordError, match="not UTF-8"):
+    with pytest.raises(RecordError, match="UTF-16 text; save it as UTF-8"):
+        load_record(bad)
+    bad.write_bytes(b'{"a": "\xff"}')
+    with pytest.raises(RecordError, match="not UTF-8 text: byte 0xff at line 1, column 8"):
         load_record(bad)
     assert loads_record(json.dumps(good).encode()) == record_from_json(good)
-    with pytest.raises(RecordError, match="cannot read it"):
+    with pytest.raises(RecordError, match="cannot read the game record"):
         load_record(tmp_path / "missing.json")
 
 

@@ -148,9 +148,9 @@ def test_an_asynceclipse_save_opens_with_seat_colours_and_positions() -> None:
 @pytest.mark.parametrize(
     ("raw", "message"),
     [
-        (b"\xff\xfe not text", "not UTF-8 text"),
-        (b"{ nope", "not JSON (line 1"),
-        (b'{"a": NaN}', "NaN is not a JSON number"),
+        (b"\xff\xfe not text", "UTF-16 text; save it as UTF-8"),
+        (b"{ nope", "not valid JSON: Expecting property name"),
+        (b'{"a": NaN}', "NaN is not a number JSON allows"),
         (b"[1, 2]", "no known format"),
         (b'{"format": "fleetlab-battle/1"}', "format 'fleetlab-battle/1'"),
         (b'{"format": "fleetlab-game-record", "version": 99}', "not a readable game record"),

@@ -76,7 +76,7 @@ def test_import_errors_exit_2_naming_the_path(
     broken.write_text('{"board": ')
     status, out, err = run(capsys, "import", str(broken))
     assert status == 2 and out == ""
-    assert "fleetlab import: error:" in err and "$: not JSON" in err
+    assert "fleetlab import: error:" in err and "not valid JSON" in err
     status, _, err = run(capsys, "import", str(tmp_path / "nowhere.json"))
     assert status == 2 and "cannot read" in err
 

@@ -49,7 +49,6 @@ def test_selfplay_json(capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["--players", "1"], "--players must be 2 to 6, not 1"),
         (["--players", "2", "--species", "planta"], "names 1 species for 2 players"),
         (["--players", "2", "--species", "planta,terran_union"], "two sides of one"),
     ],

@@ -16,7 +16,7 @@ from calc.design import start_pool
 from engine.bots import BOTS, seat_bots
 from engine.errors import EngineError
 from engine.league import VP_SOURCES, LeagueTable, run_league, schedule, table, table_json
-from ui.cli_support import UsageError, text_table
+from ui.cli_support import MAX_SEED, UsageError, text_table, whole_number
 from ui.progress import progress_bar
 
 SHOWN_SOURCES = ("sectors", "techs", "reputation", "ambassadors", "discoveries", "monoliths")
@@ -36,7 +36,12 @@ def register(sub: Any) -> None:
     )
     p.add_argument("--players", type=int, default=4, help="2 to 6 (default 4)")
     p.add_argument("--games", type=int, default=20, help="games to play (default 20)")
-    p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    p.add_argument(
+        "--seed",
+        type=whole_number(0, MAX_SEED, "a seed"),
+        default=0,
+        help="random seed (default 0)",
+    )
     p.add_argument(
         "--workers", type=int, help="processes of the local pool (default: one per core)"
     )

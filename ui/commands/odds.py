@@ -6,8 +6,8 @@ import argparse
 import json
 from typing import Any
 
-from calc import BattleError, load_battle, odds, result_to_dict, result_to_text
-from ui.cli_support import UsageError
+from calc import MAX_SAMPLES, BattleError, load_battle, odds, result_to_dict, result_to_text
+from ui.cli_support import MAX_SEED, UsageError, whole_number
 from ui.progress import progress_bar
 
 
@@ -20,8 +20,6 @@ def run(args: argparse.Namespace) -> int:
     method = args.method or options.method
     samples = args.samples if args.samples is not None else options.samples
     seed = args.seed if args.seed is not None else options.seed
-    if samples is not None and samples < 1:
-        raise UsageError(f"--samples must be at least 1, got {samples}")
     try:
         with progress_bar("solving", enabled=not args.json) as progress:
             result = odds(
@@ -51,6 +49,14 @@ def register(sub: Any) -> None:
         choices=["auto", "exact", "monte-carlo"],
         help="force a method (default: the file's options.method, else auto)",
     )
-    p.add_argument("--samples", type=int, help="Monte Carlo: number of simulated battles")
-    p.add_argument("--seed", type=int, help="Monte Carlo: random seed (same seed, same numbers)")
+    p.add_argument(
+        "--samples",
+        type=whole_number(1, MAX_SAMPLES, "a sample count"),
+        help=f"Monte Carlo: number of simulated battles (1 to {MAX_SAMPLES:,})",
+    )
+    p.add_argument(
+        "--seed",
+        type=whole_number(0, MAX_SEED, "a seed"),
+        help="Monte Carlo: random seed, 0 or more (same seed, same numbers)",
+    )
     p.set_defaults(func=run)

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import argparse
 import json
-from pathlib import Path
 from typing import Any
 
 from engine.errors import RecordError
 from engine.record import replay_file
 from engine.snapshot import snapshot
 from engine.state import GameState
+from fileio import write_atomic
 from ui.cli_support import UsageError, text_table
 from ui.commands.selfplay import SCORE_HEADERS, score_report
 
@@ -48,7 +48,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if args.snapshot:
         text = json.dumps(snapshot(state), indent=1) + "\n"
         try:
-            Path(args.snapshot).write_text(text, encoding="utf-8")
+            write_atomic(args.snapshot, text)  # a failed write leaves the old file whole
         except OSError as exc:
             raise UsageError(f"cannot write {args.snapshot!r}: {exc.strerror or exc}") from None
     if result.error is not None:

@@ -26,7 +26,7 @@ from engine.players import Player
 from engine.record import Recorder, save_record
 from engine.scoring import score, winners
 from engine.state import GameState
-from ui.cli_support import UsageError, split_list, text_table
+from ui.cli_support import MAX_SEED, UsageError, split_list, text_table, whole_number
 
 
 def register(subparsers: Any) -> None:
@@ -34,8 +34,15 @@ def register(subparsers: Any) -> None:
     p = subparsers.add_parser(
         "selfplay", help="bots play a whole game (battles included) and print the final scores"
     )
-    p.add_argument("--players", type=int, default=4, help="2 to 6 (default 4)")
-    p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    p.add_argument(
+        "--players", type=whole_number(2, 6, "a player count"), default=4, help="2 to 6 (default 4)"
+    )
+    p.add_argument(
+        "--seed",
+        type=whole_number(0, MAX_SEED, "a seed"),
+        default=0,
+        help="random seed (default 0)",
+    )
     p.add_argument(
         "--bots",
         default="greedy",
@@ -106,8 +113,6 @@ SCORE_HEADERS = (
 
 def cmd_selfplay(args: argparse.Namespace) -> int:
     """Play one game and print every player's score by source."""
-    if not 2 <= args.players <= 6:
-        raise UsageError(f"--players must be 2 to 6, not {args.players!r}")
     try:
         names = seat_bots(args.bots, args.players)
     except EngineError as exc:
