@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from typing import Any
 
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 
 from blueprints import OUTSIDE, Blueprint, ship_class_info
 from calc.errors import BattleFileError
@@ -22,6 +24,8 @@ from ui.battle_editor import (
     draft_from_file,
     example_battle,
     part_label,
+    plain_problems,
+    printed_battle,
     read_battle_upload,
     slot_choices,
     stats_line,
@@ -39,6 +43,7 @@ from ui.results import (
     result_csv,
     side_rows,
     solver_caption,
+    summary_line,
 )
 
 EMPTY = ""
@@ -111,8 +116,8 @@ def blueprint_editor(
                 ),
             )
     st.caption(stats_line(bp))
-    for problem in bp.problems(techs=techs):
-        st.error(_plain(str(problem)), icon=":material/error:")
+    for problem in plain_problems(bp, techs, owner):
+        st.error(_plain(problem), icon=":material/error:")
 
 
 def _pick(on_part: Callable[[int, str | None], None], slot: int, widget: str) -> None:
@@ -150,9 +155,33 @@ def headline_view(result: BattleResult) -> None:
     st.caption(solver_caption(result))
 
 
+SUMMARY_KEY = "odds-summary"
+SUMMARY_CSS = f"""
+<style>
+.st-key-{SUMMARY_KEY} {{
+    position: sticky;
+    top: 3.75rem;
+    z-index: 99;
+    background: var(--st-background-color, #ffffff);
+    border-bottom: 1px solid rgba(49, 51, 63, 0.2);
+    padding: 0.3rem 0;
+}}
+</style>
+"""
+"""The compact odds line stays at the top of the screen while the page scrolls (below
+Streamlit's header), so a player editing the last ship on a phone still sees the odds."""
+
+
+def sticky_summary(where: DeltaGenerator, result: BattleResult) -> None:
+    """The odds in one line, in ``where`` (a container keyed ``SUMMARY_KEY`` at the top level of
+    the page, so that it can stay in view)."""
+    st.html(SUMMARY_CSS)
+    where.markdown(f"**{summary_line(result)}**")
+
+
 def result_details(result: BattleResult, key_prefix: str, file_stem: str) -> None:
     """Survivor distributions (chart), materials, reputation, and the downloads."""
-    fig = survivors_figure(result)
+    fig = survivors_figure(result, state.side_colours())
     st.plotly_chart(fig, key=f"{key_prefix}.survivors", config={"displaylogo": False})
     st.dataframe(side_rows(result), hide_index=True, key=f"{key_prefix}.sides")
     st.dataframe(group_rows(result), hide_index=True, key=f"{key_prefix}.groups")
@@ -255,11 +284,20 @@ def battle_file_tools(built: Built) -> None:
     error = st.session_state.pop("fleetlab.upload-error", None)
     if error:
         st.error(str(error))
-    st.button(
-        "Start again from the example",
+    new_col, example_col = st.columns(2)
+    new_col.button(
+        "New battle",
+        key="battle-new",
+        on_click=_reset,
+        args=(printed_battle,),
+        help="Start again: two players' printed blueprints, no techs.",
+    )
+    example_col.button(
+        "Upgraded example",
         key="battle-reset",
         on_click=_reset,
-        help="Replace the battle with the built-in example.",
+        args=(example_battle,),
+        help="Open the built-in example: upgraded blueprints, several classes.",
     )
 
 
@@ -278,5 +316,6 @@ def _opened(upload_key: str) -> None:
     state.set_draft(opened, replaced=True)
 
 
-def _reset() -> None:
-    state.set_draft(draft_from_file(example_battle()), replaced=True)
+def _reset(battle: Callable[[], dict[str, Any]]) -> None:
+    state.set_draft(draft_from_file(battle()), replaced=True)
+    st.session_state.pop("fleetlab.upload-error", None)

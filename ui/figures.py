@@ -20,6 +20,7 @@ from ui.galaxy import (
     CLASS_LETTERS,
     CLASS_SYMBOLS,
     CONTESTED_LINE,
+    NAMED_COLOURS,
     NPC_SYMBOLS,
     UNOWNED_FILL,
     SeatStyle,
@@ -44,12 +45,33 @@ def _shade(colour: str, step: int, steps: int) -> str:
     return "#" + "".join(f"{round(c + (255 - c) * mix):02x}" for c in rgb)
 
 
-def survivors_figure(result: BattleResult) -> go.Figure:
+NPC_COLOUR = "#7f7f7f"
+"""The NPCs' colour in charts (their pieces are grey)."""
+TOOLBAR_ROOM = 64
+"""Top margin (px) of charts with titles: Plotly's toolbar sits in the top 30 px or so, so the
+titles go below it instead of under it."""
+
+
+def side_colour(name: str, index: int, npc: bool, colours: Mapping[str, str] | None = None) -> str:
+    """A side's colour in charts: its player's colour when known (``colours`` by side name, as
+    a game gives them), else the colour its name starts with ("Blue", "blue (eridani empire)"),
+    grey for the NPCs, else one by its place in the battle."""
+    if colours and name in colours:
+        return colours[name]
+    if npc:
+        return NPC_COLOUR
+    words = name.replace("(", " ").replace(":", " ").split()
+    if words and words[0].lower() in NAMED_COLOURS:
+        return NAMED_COLOURS[words[0].lower()]
+    return SIDE_COLOURS[index % len(SIDE_COLOURS)]
+
+
+def survivors_figure(result: BattleResult, colours: Mapping[str, str] | None = None) -> go.Figure:
     """Bar charts of P(exactly k ships survive), one panel per side, one trace per group.
 
     Each trace is named "side: group" and its ``y`` values are the survivor distribution in
     percent, so the figure can be read (and tested) as data. Groups of a side share its colour
-    in shades.
+    (``side_colour``: the player's, when known) in shades.
     """
     sides = result.sides
     fig = make_subplots(
@@ -60,7 +82,7 @@ def survivors_figure(result: BattleResult) -> go.Figure:
         horizontal_spacing=0.06,
     )
     for side_index, side in enumerate(sides):
-        colour = SIDE_COLOURS[side_index % len(SIDE_COLOURS)]
+        colour = side_colour(side.name, side_index, side.npc, colours)
         for group_index, group in enumerate(side.groups):
             fig.add_trace(
                 go.Bar(
@@ -79,8 +101,8 @@ def survivors_figure(result: BattleResult) -> go.Figure:
     fig.update_layout(
         barmode="group",
         legend={"orientation": "h", "y": -0.25, "x": 0},
-        margin={"l": 50, "r": 10, "t": 40, "b": 40},
-        height=380,
+        margin={"l": 50, "r": 10, "t": TOOLBAR_ROOM, "b": 40},
+        height=400,
     )
     return fig
 

@@ -12,7 +12,8 @@ import math
 from dataclasses import dataclass
 
 from calc.report import percent
-from calc.result import BattleResult, Method
+from calc.result import BattleResult, Method, SideResult
+from ui.wording import wins_label
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,9 +55,43 @@ def policy_text(result: BattleResult) -> str:
     return text
 
 
+def _wins(side: SideResult) -> str:
+    """``Red wins``; ``NPCs win`` (an NPC side is named as many ships)."""
+    return wins_label(side.name, plural=side.npc and side.name.endswith("s"))
+
+
+def population_headlines(result: BattleResult) -> list[Headline]:
+    """For each side whose population cubes are attacked: the cubes destroyed (expected, of
+    how many) and the chance that all of them go."""
+    out = []
+    for side in result.sides:
+        cubes = side.population_destroyed
+        if len(cubes) < 2:
+            continue
+        n = len(cubes) - 1
+        expected = sum(k * p for k, p in enumerate(cubes))
+        out.append(
+            Headline(
+                f"{side.name}'s cubes destroyed",
+                f"{expected:.2f} of {n}",
+                "Expected population cubes destroyed by the ships left in the sector after the "
+                "battles (each hit destroys a cube; Neutron Bombs destroy them all).",
+            )
+        )
+        out.append(
+            Headline(
+                f"All {n} of {side.name}'s cubes go",
+                percent(cubes[-1]),
+                f"The chance that {side.name} loses every population cube in the sector.",
+            )
+        )
+    return out
+
+
 def headline(result: BattleResult) -> tuple[Headline, ...]:
-    """Who wins how often, the draw and stalemate when they can happen, and the rounds. With
-    more than two sides: who holds the sector at the end."""
+    """Who wins how often, the draw and stalemate when they can happen, the attack on
+    population when there is one, and the rounds. With more than two sides: who holds the
+    sector at the end."""
     att = result.sides[result.attacker]
     dfn = result.sides[result.defender]
     if len(result.sides) > 2:
@@ -75,6 +110,7 @@ def headline(result: BattleResult) -> tuple[Headline, ...]:
                 "The last battle destroys both sides' last ships.",
             )
         )
+        out += population_headlines(result)
         out.append(
             Headline(
                 "Engagement rounds",
@@ -83,16 +119,22 @@ def headline(result: BattleResult) -> tuple[Headline, ...]:
             )
         )
         return tuple(out)
+    defender_help = f"{dfn.name} controls the sector; a stalemate counts for it."
+    if not any(g.count for g in dfn.groups):
+        defender_help = (
+            f"{dfn.name} has no ships here: it cannot win the sector; its population is "
+            "attacked by the ships that are left."
+        )
     out = [
         Headline(
-            f"{att.name} wins",
+            _wins(att),
             percent(result.attacker_wins, _se(result, "attacker_wins")),
             f"{att.name} attacks; it wins when it has ships left and {dfn.name} has none.",
         ),
         Headline(
-            f"{dfn.name} wins",
+            _wins(dfn),
             percent(result.defender_wins, _se(result, "defender_wins")),
-            f"{dfn.name} controls the sector; a stalemate counts for it.",
+            defender_help,
         ),
     ]
     if result.draw > 0:
@@ -111,6 +153,7 @@ def headline(result: BattleResult) -> tuple[Headline, ...]:
                 "Neither side can ever damage the other; it counts for the defender.",
             )
         )
+    out += population_headlines(result)
     out.append(
         Headline(
             "Engagement rounds",
@@ -119,6 +162,25 @@ def headline(result: BattleResult) -> tuple[Headline, ...]:
         )
     )
     return tuple(out)
+
+
+def summary_line(result: BattleResult) -> str:
+    """The odds in one short line for the top of a phone's screen: each side's chance (who
+    holds the sector, with more than two sides), the cubes destroyed, and the method."""
+    if len(result.sides) > 2:
+        bits = [f"{s.name} {percent(s.holds_sector)}" for s in result.sides]
+    else:
+        att = result.sides[result.attacker]
+        dfn = result.sides[result.defender]
+        bits = [f"{att.name} {percent(result.attacker_wins)}"]
+        bits.append(f"{dfn.name} {percent(result.defender_wins)}")
+    for side in result.sides:
+        cubes = side.population_destroyed
+        if len(cubes) >= 2:
+            expected = sum(k * p for k, p in enumerate(cubes))
+            bits.append(f"{side.name}'s cubes −{expected:.1f}")
+    text, _ = badge(result)
+    return " · ".join(bits) + f" · {text}"
 
 
 def side_rows(result: BattleResult) -> list[dict[str, object]]:
