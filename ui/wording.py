@@ -15,7 +15,7 @@ tiles print them), computers with a plus; ship classes are counted in words ("2 
 
 from __future__ import annotations
 
-from blueprints import BlueprintError, Part, ShipClass, species, tech
+from blueprints import Blueprint, BlueprintError, Part, ShipClass, species, tech
 
 MINUS = "\N{MINUS SIGN}"
 NPC_NAMES = {
@@ -50,6 +50,20 @@ def part_summary(part: Part) -> str:
     if part.energy_use:
         text = text.replace(f"energy -{part.energy_use}", f"energy {MINUS}{part.energy_use}")
     return text
+
+
+def parts_text(bp: Blueprint) -> str:
+    """A blueprint's parts by name, slot by slot (empty slots left out), and ``printed`` when
+    it is the species' printed blueprint.
+
+    >>> parts_text(Blueprint.default("terran_directorate", "interceptor"))
+    'printed: Nuclear Source, Ion Cannon, Nuclear Drive'
+    """
+    names = [p.name for p in bp.slots if p is not None]
+    if bp.outside is not None:
+        names.append(f"{bp.outside.name} (outside the grid)")
+    text = ", ".join(names) or "no parts"
+    return f"printed: {text}" if bp == Blueprint.default(bp.species, bp.ship_class) else text
 
 
 def class_name(ship_class: ShipClass | str, count: int = 1) -> str:
