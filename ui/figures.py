@@ -10,12 +10,12 @@ from collections.abc import Mapping, Sequence
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
+from calc import BattleResult
 from calc.design_prune import Objective
-from calc.designer import DesignResult
-from calc.result import BattleResult
 from engine.galaxy import is_contested
 from engine.hexes import Hex
 from engine.state import GameState, SectorState
+from ui.designer_form import DesignCard
 from ui.galaxy import (
     CLASS_LETTERS,
     CLASS_SYMBOLS,
@@ -201,25 +201,16 @@ OBJECTIVE_AXIS = {
 }
 
 
-def design_ranking_figure(result: DesignResult) -> go.Figure:
+def design_ranking_figure(designs: Sequence[DesignCard], objective: Objective) -> go.Figure:
     """Horizontal bars of the ranked designs' objective values, best at the top.
 
     ``fig.data[0]`` holds the objective values (``x``) by rank label (``y``, "#1" ...), with each
-    design's fleet, cost and method in ``customdata``; for ``win_per_material`` and
-    ``exchange`` a second trace ``fig.data[1]`` marks each design's P(win) on a second axis.
+    design's fleet (parts by name), cost and method in ``customdata``; for ``win_per_material``
+    and ``exchange`` a second trace ``fig.data[1]`` marks each design's P(win) on a second axis.
     """
-    designs = result.designs
     labels = [f"#{d.rank}" for d in designs]
-    fleets = [
-        "<br>".join(
-            f"{g.count} {g.ship_class.value}{'s' if g.count > 1 else ''}: "
-            + ", ".join("-" if p is None else p.id for p in g.blueprint.slots)
-            for g in d.groups
-        )
-        for d in designs
-    ]
+    fleets = ["<br>".join(line.describe() for line in d.lines) for d in designs]
     custom = [[fleet, d.cost, d.method] for fleet, d in zip(fleets, designs, strict=True)]
-    objective = result.request.objective
     fig = go.Figure()
     fig.add_trace(
         go.Bar(

@@ -53,17 +53,17 @@ def part_summary(part: Part) -> str:
 
 
 def parts_text(bp: Blueprint) -> str:
-    """A blueprint's parts by name, slot by slot (empty slots left out), and ``printed`` when
-    it is the species' printed blueprint.
+    """A blueprint's parts by name, slot by slot (empty slots left out), marked ``(printed)``
+    when it is the species' printed blueprint.
 
     >>> parts_text(Blueprint.default("terran_directorate", "interceptor"))
-    'printed: Nuclear Source, Ion Cannon, Nuclear Drive'
+    'Nuclear Source, Ion Cannon, Nuclear Drive (printed)'
     """
     names = [p.name for p in bp.slots if p is not None]
     if bp.outside is not None:
         names.append(f"{bp.outside.name} (outside the grid)")
     text = ", ".join(names) or "no parts"
-    return f"printed: {text}" if bp == Blueprint.default(bp.species, bp.ship_class) else text
+    return f"{text} (printed)" if bp == Blueprint.default(bp.species, bp.ship_class) else text
 
 
 def class_name(ship_class: ShipClass | str, count: int = 1) -> str:
