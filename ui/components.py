@@ -5,7 +5,8 @@ battle-file tools (share link, download, upload). Logic lives in the pure module
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import streamlit as st
@@ -128,6 +129,22 @@ def _pick(on_part: Callable[[int, str | None], None], slot: int, widget: str) ->
 def _plain(message: str) -> str:
     rest = without_where(message)
     return message if rest == message else rest[:1].upper() + rest[1:]
+
+
+@contextmanager
+def lazy_expander(label: str, key: str, expanded: bool = False) -> Iterator[bool]:
+    """An expander whose content is built only while it is open; yields whether it is.
+
+    A page with every editor's widgets built at once makes the browser lay out a hundred
+    widgets before the first odds appear; closed expanders cost nothing this way (opening one
+    runs the page again, which is quick: results come from the cache).
+    """
+    box = st.expander(label, expanded=expanded, key=key, on_change="rerun")
+    if box.open:
+        with box:
+            yield True
+    else:
+        yield False
 
 
 # ----- results ---------------------------------------------------------------------------

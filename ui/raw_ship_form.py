@@ -14,6 +14,7 @@ import streamlit as st
 from blueprints import BlueprintError, Dice, ShipClass, ShipStats, ship_class_info
 from ui import state
 from ui.battle_editor import SideDraft, add_stats_group
+from ui.components import lazy_expander
 from ui.wording import class_name
 
 PLAYER_CLASSES = tuple(c for c in ShipClass if not c.is_npc)
@@ -77,7 +78,9 @@ def _add(s: int) -> None:
 
 def raw_ship_form(side: SideDraft, s: int) -> None:
     """An expander with the form; the ships are added when it is submitted."""
-    with st.expander("Add ships by their numbers"):
+    with lazy_expander("Add ships by their numbers", _key(s, "open")) as is_open:
+        if not is_open:
+            return
         st.caption(
             "Type a ship as other calculators take it. Hull is the damage it can take and "
             "survive; the computer adds to its rolls, the shield takes from the opponent's."

@@ -90,9 +90,7 @@ def key(name: str) -> str:
     return f"{name}#{revision()}"
 
 
-def open_battle(
-    doc: Any, *, switch: bool = True, colours: Mapping[str, str] | None = None
-) -> None:
+def open_battle(doc: Any, *, switch: bool = True, colours: Mapping[str, str] | None = None) -> None:
     """Make a battle file the battle being edited and, with ``switch``, show the odds page.
 
     This is how other pages (a game position's contested sector, for example) open a battle;

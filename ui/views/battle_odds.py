@@ -47,6 +47,7 @@ from ui.components import (
     blueprint_editor,
     edited_battle,
     headline_view,
+    lazy_expander,
     result_details,
     sticky_summary,
 )
@@ -285,7 +286,14 @@ def blueprint_group(side: SideDraft, s: int, g: int) -> None:
     if problems:
         title += " · breaks a rule"
     first = next((i for i, grp in enumerate(side.groups) if grp.count and grp.is_blueprint), -1)
-    with st.expander(title, expanded=bool(problems) or (g == first and s == 0)):
+    with lazy_expander(
+        title,
+        # A blueprint that comes to break a rule opens: the key changes with it.
+        state.key(f"side{s}.blueprint.{g}.{'problem' if problems else 'ok'}"),
+        expanded=bool(problems) or (g == first and s == 0),
+    ) as is_open:
+        if not is_open:
+            return
         blueprint_editor(
             bp,
             side.techs,
@@ -357,10 +365,13 @@ def npc_editor(side: SideDraft, s: int) -> None:
 def sector_editor(draft: BattleDraft, side: SideDraft, s: int) -> None:
     k = f"side{s}"
     # Open when the population is what this side is in the battle for.
-    with st.expander(
+    with lazy_expander(
         "Retreat and population (sector combat)",
+        state.key(f"{k}.sector"),
         expanded=s == draft.defender and side.ship_count == 0 and not side.npc,
-    ):
+    ) as is_open:
+        if not is_open:
+            return
         left, right = st.columns(2)
         retreat_key = state.key(f"{k}.can-retreat")
         left.checkbox(
@@ -425,31 +436,8 @@ def _tech_name(tech_id: str) -> str:
     return tech_name(tech_id)
 
 
-# ----- the battle ------------------------------------------------------------------------
-
-if len(draft.sides) == 2:
-    for s, column in enumerate(st.columns(2, gap="large")):
-        with column:
-            st.subheader(
-                f"{draft.sides[s].name} · {'defender' if s == draft.defender else 'attacker'}"
-            )
-            side_editor(draft, s)
-else:
-    tabs = st.tabs(
-        [
-            f"{side.name} ({'defender' if s == draft.defender else 'attacker'})"
-            for s, side in enumerate(draft.sides)
-        ]
-    )
-    for s, tab in enumerate(tabs):
-        with tab:
-            side_editor(draft, s)
-
-damage_error = st.session_state.pop("fleetlab.damage-error", None)
-if damage_error:
-    st.error(str(damage_error))
-
-with st.expander("Sides, method and reputation bag"):
+def battle_options(draft: BattleDraft) -> None:
+    """Who defends, a side more, the method and the reputation bag."""
     left, middle, right = st.columns(3)
     npc_side = next((i for i, side in enumerate(draft.sides) if side.npc), None)
     defender_key = state.key("defender")
@@ -547,6 +535,35 @@ with st.expander("Sides, method and reputation bag"):
                 key=state.key(f"bag{v}"),
                 on_change=_on_bag,
             )
+
+
+# ----- the battle ------------------------------------------------------------------------
+
+if len(draft.sides) == 2:
+    for s, column in enumerate(st.columns(2, gap="large")):
+        with column:
+            st.subheader(
+                f"{draft.sides[s].name} · {'defender' if s == draft.defender else 'attacker'}"
+            )
+            side_editor(draft, s)
+else:
+    tabs = st.tabs(
+        [
+            f"{side.name} ({'defender' if s == draft.defender else 'attacker'})"
+            for s, side in enumerate(draft.sides)
+        ]
+    )
+    for s, tab in enumerate(tabs):
+        with tab:
+            side_editor(draft, s)
+
+damage_error = st.session_state.pop("fleetlab.damage-error", None)
+if damage_error:
+    st.error(str(damage_error))
+
+with lazy_expander("Sides, method and reputation bag", state.key("battle-options")) as is_open:
+    if is_open:
+        battle_options(draft)
 
 
 # ----- odds ------------------------------------------------------------------------------
