@@ -295,6 +295,11 @@ def _class_order(cls: ShipClass) -> int:
     return order.index(cls)
 
 
+def _group_order(group: GroupDraft) -> tuple[int, bool]:
+    """Rows by class; within a class the species' blueprint row first, then the others."""
+    return _class_order(group.ship_class), not group.is_blueprint
+
+
 def _complete(side: SideDraft) -> SideDraft:
     """Give every class of the side a row and the side every tech its parts need."""
     groups = list(side.groups)
@@ -306,7 +311,7 @@ def _complete(side: SideDraft) -> SideDraft:
     elif side.species is not None:
         present = {g.ship_class for g in groups if g.is_blueprint}
         groups += [GroupDraft(c, 0) for c in species(side.species).ship_classes if c not in present]
-    groups.sort(key=lambda g: _class_order(g.ship_class))
+    groups.sort(key=_group_order)
     needed = list(side.techs)
     for g in groups:
         if g.is_blueprint and side.species is not None:
@@ -623,12 +628,9 @@ def set_class_blueprint(draft: BattleDraft, s: int, cls: ShipClass, bp: Blueprin
 
 def stats_json(stats: ShipStats) -> str:
     """The battle-file ``stats`` object of raw numbers, as canonical JSON (the form a
-    ``GroupDraft`` keeps); the class goes in the group, and the cost is left to the file's
-    rule (the species' build cost) unless the numbers give one."""
+    ``GroupDraft`` keeps; the class goes in the group)."""
     doc = stats.to_dict()
     doc.pop("class", None)
-    if not stats.cost:
-        doc.pop("cost", None)
     return json.dumps(doc, sort_keys=True)
 
 
@@ -664,10 +666,12 @@ def add_stats_group(
             f"{stats.ship_class.value!r} is an NPC class; type a player ship (interceptor, "
             "cruiser, dreadnought, starbase or orbital)"
         )
-    group = GroupDraft(
-        stats.ship_class, 0, stats=stats_json(stats), label=(label or "").strip() or None
-    )
-    groups = sorted((*side.groups, group), key=lambda g: _class_order(g.ship_class))
+    if not stats.cost and side.species is not None:
+        # What a battle file's stats group costs when it gives no cost: the species' price.
+        stats = replace(stats, cost=species(side.species).build_cost(stats.ship_class))
+    name = (label or "").strip() or None
+    group = GroupDraft(stats.ship_class, 0, stats=stats_json(stats), label=name)
+    groups = sorted((*side.groups, group), key=_group_order)
     draft = _with_side(draft, s, replace(side, groups=tuple(groups)))
     index = next(i for i, g in enumerate(draft.sides[s].groups) if g is group)
     return set_count(draft, s, index, count)
@@ -705,7 +709,7 @@ def set_fleet(draft: BattleDraft, s: int, ships: Sequence[dict[str, Any]]) -> Ba
         else:
             groups.append(group)
     groups += given.values()
-    groups.sort(key=lambda g: _class_order(g.ship_class))
+    groups.sort(key=_group_order)
     return _with_side(draft, s, _complete(replace(side, groups=tuple(groups))))
 
 

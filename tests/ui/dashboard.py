@@ -40,11 +40,9 @@ def widget(widgets: Iterable[Any], stem: str) -> Any:
 
 def expand(at: AppTest, stem: str) -> AppTest:
     """Open the lazy expander keyed ``stem`` (before '#') and run the page again."""
-    keys = [k for k in at.session_state.keys() if str(k).split("#")[0] == stem]
+    keys = [k for k in at.session_state if str(k).split("#")[0] == stem]
     if not keys:
-        revision = (
-            at.session_state["fleetlab.revision"] if "fleetlab.revision" in at.session_state else 0
-        )
+        revision = at.session_state.get("fleetlab.revision", 0)
         keys = [f"{stem}#{revision}"]
     for key in keys:
         at.session_state[key] = True

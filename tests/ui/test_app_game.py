@@ -10,7 +10,8 @@ import pytest
 from engine import record as records
 from engine.snapshot import snapshot
 from tests.support import REPO, shared_file
-from tests.ui.dashboard import open_page, rerun
+from tests.ui.dashboard import GAME, ODDS, metrics, open_page, rerun
+from ui.battle_editor import build
 from ui.game_loader import (
     EXAMPLES,
     MAX_UPLOAD_BYTES,
@@ -20,8 +21,8 @@ from ui.game_loader import (
     open_example,
     open_game,
 )
+from ui.share import encode_battle
 
-GAME = REPO / "ui/views/game.py"
 SAVE = REPO / "engine" / "data" / "examples" / "asynceclipse_small.json"
 
 
@@ -84,14 +85,14 @@ def test_an_opened_save_shows_its_battles_and_opens_one_on_the_odds_page() -> No
     assert any(h.value == "Battles due: 2" for h in at.subheader)
     labels = [m.value for m in at.markdown]
     assert any(
-        "blue (eridani empire): 1 interceptor, 1 cruiser against 2 ancient" in v for v in labels
+        "Blue (Eridani Empire): 1 interceptor, 1 cruiser against 2 Ancients" in v for v in labels
     )
     at.button(key="game.battle.0").click()
     at.run()
     # The battle became the shared draft the Battle odds page edits.
     draft = at.session_state["fleetlab.draft"]
     names = [side.name for side in draft.sides]
-    assert names[0] == "blue (eridani empire)" and len(names) == 2
+    assert names[0] == "Blue (Eridani Empire)" and len(names) == 2
 
 
 def test_the_example_selector_reopens_an_example() -> None:
@@ -138,8 +139,8 @@ def test_an_asynceclipse_save_opens_with_seat_colours_and_positions() -> None:
     game = open_game(SAVE.read_bytes(), SAVE.name)
     assert game.kind == "asynceclipse" and not game.problems
     assert [s.label for s in game.styles.values()] == [
-        "blue (eridani empire)",
-        "green (planta)",
+        "Blue (Eridani Empire)",
+        "Green (Planta)",
     ]
     assert set(game.positions.values()) >= {"101", "102"}
     assert game.unexplored
@@ -187,3 +188,83 @@ def test_a_real_six_player_save_shows_its_documented_problems() -> None:
     assert at.expander[0].label == "3 problems met while opening the file"
     shown = " ".join(m.value for m in at.expander[0].markdown)
     assert "disc_tiles_for_points" in shown and "tile_deck_100[8]" in shown
+
+
+# ----- flows a player meets (issue: the dashboard tried as players use it) ------------------
+
+
+def test_the_record_s_population_attack_opens_and_solves_on_the_odds_page() -> None:
+    """The built-in record ends with a cruiser against a sector's cubes and no ships: it opens
+    as a battle, and the odds page solves it (the attack on population)."""
+    at = open_page(GAME)
+    due = [m.value for m in at.markdown if "population" in m.value and "sector 223" in m.value]
+    assert due, [m.value for m in at.markdown]
+    at.button(key="game.battle.0").click()
+    at.run()
+    draft = at.session_state["fleetlab.draft"]
+    built = build(draft)
+    assert built.ok, built.problems
+    colours = at.session_state["fleetlab.side-colours"]
+    assert colours[draft.sides[0].name] == open_example(next(iter(EXAMPLES))).styles[3].colour
+    odds_page = open_page(ODDS, {"battle": encode_battle(built.doc)})
+    shown = metrics(odds_page)
+    assert any(label.endswith("cubes destroyed") for label in shown), shown
+    assert not odds_page.error
+
+
+def test_open_the_example_with_a_file_in_the_uploader() -> None:
+    """Opening an example while a file sits in the uploader opens the example (the upload is
+    not opened again), and the uploader is emptied."""
+    at = open_page(GAME)
+    at.sidebar.file_uploader[0].set_value((SAVE.name, SAVE.read_bytes(), "application/json"))
+    rerun(at)
+    assert any(c.value.startswith("AsyncEclipse save") for c in at.caption)
+    at.selectbox(key="game.example").set_value(next(iter(EXAMPLES)))
+    at.button(key="game.open-example").click()
+    rerun(at)
+    assert any(c.value.startswith("game record") for c in at.caption)
+    rerun(at)  # and it stays open on the next run
+    assert any(c.value.startswith("game record") for c in at.caption)
+    assert not at.sidebar.file_uploader[0].value
+
+
+def test_an_upload_error_goes_with_its_file() -> None:
+    at = open_page(GAME)
+    at.sidebar.file_uploader[0].set_value(("notes.json", b'{"format": "x"}', "application/json"))
+    rerun(at)
+    assert any("notes.json" in e.value for e in at.error)
+    assert any(c.value.startswith("game record") for c in at.caption)  # the game stays
+    at.sidebar.file_uploader[0].set_value(None)  # the player takes the file out
+    rerun(at)
+    assert not at.error
+    at.sidebar.file_uploader[0].set_value(("notes.json", b"[", "application/json"))
+    rerun(at)
+    assert at.error
+    at.button(key="game.open-example").click()
+    rerun(at)
+    assert not at.error
+
+
+def test_what_if_i_attack_opens_that_battle() -> None:
+    """A save with a sector the blue player can reach: choose it and the ships to send, and the
+    battle opens on the odds page."""
+    at = open_page(GAME)
+    at.session_state["fleetlab.game"] = open_game(SAVE.read_bytes(), SAVE.name)
+    rerun(at)
+    seat = at.selectbox(key="game.attack.seat")
+    assert seat.value == 0
+    target = at.selectbox(key="game.attack.target.0")
+    sectors = list(target.options)
+    assert "sector 104 (Ancient Ruins)" in sectors or any("sector 104" in o for o in sectors)
+    target.set_value(next(o for o in target.options if "104" in str(o)))
+    rerun(at)
+    (count,) = [n for n in at.number_input if n.key.startswith("game.attack.n.")]
+    assert count.label == "1 interceptor in sector 222" and count.value == 1
+    assert any("2 interceptors, 1 cruiser against 2 Ancients" in c.value for c in at.caption)
+    at.button(key="game.attack.open").click()
+    at.run()
+    draft = at.session_state["fleetlab.draft"]
+    built = build(draft)
+    assert built.ok and built.battle is not None
+    blue = next(s for s in built.battle.sides if not s.npc)
+    assert blue.ship_count == 3 and blue.name == "Blue (Eridani Empire)"

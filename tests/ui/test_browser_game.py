@@ -50,7 +50,7 @@ def test_upload_a_save_see_the_galaxy_and_open_a_battle(server: str, browser: ob
     page.get_by_test_id("stMetric").first.wait_for(timeout=90_000)
     assert "battle=" in page.url
     body = page.get_by_test_id("stMain").inner_text()
-    assert "blue (eridani empire)" in body and "Ancient" in body
+    assert "Blue (Eridani Empire)" in body and "Ancient" in body
     settle(page, 0)
     page.screenshot(path=str(ARTIFACTS / "game_battle_opened.png"))
     page.close()

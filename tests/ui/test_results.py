@@ -10,7 +10,8 @@ from dataclasses import replace
 import pytest
 
 from calc.battle_file import parse_battle
-from calc.odds import odds
+from calc.odds import Budget, odds
+from calc.report import percent
 from calc.result import BattleResult
 from tests.support import REPO
 from ui.battle_editor import add_side, build, draft_from_file, example_battle, set_sector
@@ -25,8 +26,9 @@ from ui.results import (
     result_csv,
     side_rows,
     solver_caption,
+    summary_line,
 )
-from ui.solve import estimate, is_quick, solve_key
+from ui.solve import EXACT, EXACT_GREEDY, MONTE_CARLO, Estimate, estimate, is_quick, solve_key
 
 
 @pytest.fixture(scope="module")
@@ -131,3 +133,83 @@ def test_more_than_two_sides_are_a_sector() -> None:
     assert len(result.sides) == 3
     assert sum(s.holds_sector for s in result.sides) + result.draw == pytest.approx(1.0)
     assert any("holds the sector" in h.label for h in headline(result))
+
+
+# ----- what the page says before a solve, and what the solve then does -------------------
+
+
+def test_the_hint_names_the_rung_the_ladder_takes() -> None:
+    """The hint before a solve never contradicts the result: for budgets that send the same
+    battle to each rung, the hint's rung is the method (and approximation) of the result."""
+    battle = build(draft_from_file(example_battle())).battle
+    assert battle is not None
+    found = estimate(battle)
+    assert found is not None and found.optimal
+    budgets = {
+        EXACT: Budget(),
+        EXACT_GREEDY: Budget(max_seconds=(found.seconds + found.greedy_seconds) / 2),
+        MONTE_CARLO: Budget(max_states=found.states - 1, mc_samples=2_000),
+    }
+    for rung, budget in budgets.items():
+        assert found.rung(budget) == rung
+        result = odds(battle, budget=budget, seed=0)
+        assert result.method.value == ("monte-carlo" if rung == MONTE_CARLO else "exact")
+        if rung != MONTE_CARLO:  # (Monte Carlo plays greedy for optimal: approximated too)
+            assert result.optimal_approximated == (rung == EXACT_GREEDY)
+    assert found.describe() == "1,152 battle states: exact in under a second"
+    greedy = found.describe(budgets[EXACT_GREEDY])
+    assert "optimal play would take about" in greedy and "exact with greedy play instead" in greedy
+    approx = found.describe(budgets[MONTE_CARLO])
+    assert approx == (
+        f"1,152 battle states, more than the exact solver's {found.states - 1:,}: approximate "
+        "(Monte Carlo, 2,000 simulated battles)"
+    )
+    # Over the time budget but within the states: it says time, not states.
+    slow = Estimate(1_400_000, 45.0, 30.0, optimal=True)
+    assert slow.describe() == (
+        "1,400,000 battle states, about 30 s to solve exactly, over the 20 s budget: "
+        "approximate (Monte Carlo, 40,000 simulated battles)"
+    )
+    forced = estimate(battle, "monte-carlo", 5_000)
+    assert (
+        forced is not None and forced.describe() == "Monte Carlo, as asked: 5,000 simulated battles"
+    )
+
+
+def test_a_population_attack_alone_solves_at_once_and_heads_with_the_cubes() -> None:
+    doc = {
+        "format": "fleetlab-battle/1",
+        "sides": [
+            {
+                "name": "Red",
+                "species": "terran_directorate",
+                "ships": [{"class": "interceptor", "count": 2}],
+            },
+            {"name": "Blue", "species": "eridani_empire", "ships": [], "population": 3},
+        ],
+        "defender": 1,
+    }
+    battle, _ = parse_battle(doc)
+    assert estimate(battle) is None and is_quick(battle, "auto")
+    result = odds(battle)
+    # Two ion cannons, one volley at the cubes: each hits on a 6 (a cube has no shield).
+    miss = 5 / 6
+    assert result.sides[1].population_destroyed == pytest.approx(
+        (miss**2, 2 * miss / 6, 1 / 36, 0.0)
+    )
+    shown = {h.label: h.value for h in headline(result)}
+    assert shown["Red wins"] == percent(1.0)
+    assert shown["Blue's cubes destroyed"] == f"{2 / 6:.2f} of 3"
+    assert shown["All 3 of Blue's cubes go"] == percent(0.0)
+    blue = next(h for h in headline(result) if h.label == "Blue wins")
+    assert "has no ships here" in blue.help
+    assert summary_line(result) == (
+        f"Red {percent(1.0)} · Blue {percent(0.0)} · Blue's cubes −0.3 · Exact"
+    )
+
+
+def test_an_npc_side_is_named_as_many() -> None:
+    doc = json.loads((REPO / "examples/red_vs_ancients.json").read_text())
+    battle, _ = parse_battle(doc)
+    labels = [h.label for h in headline(odds(battle))]
+    assert labels[:2] == ["Red wins", "Ancients win"]
