@@ -6,6 +6,7 @@ Widgets only: the reach, the pinning and the battle come from ``ui.game_attack``
 
 from __future__ import annotations
 
+import zlib
 from collections.abc import Mapping
 
 import streamlit as st
@@ -27,10 +28,15 @@ def _target_label(position: GameState, where: Hex) -> str:
 
 
 def attack_planner(
-    position: GameState, styles: Mapping[int, SeatStyle], picked: Hex | None = None
+    position: GameState,
+    styles: Mapping[int, SeatStyle],
+    picked: Hex | None = None,
+    scope: str = "",
 ) -> None:
     """The panel, for the position shown (``picked``: the sector chosen on the galaxy, which
-    is offered first when it is a target)."""
+    is offered first when it is a target; ``scope`` names the game opened, so that its widgets
+    start afresh when another game is)."""
+    prefix = f"{PREFIX}.{zlib.crc32(scope.encode()):08x}"
     st.subheader("What if I attack?")
     seats = [p.seat for p in position.players]
     if not seats:
@@ -39,7 +45,7 @@ def attack_planner(
         "Player",
         seats,
         format_func=lambda s: seat_label(styles, s),
-        key=f"{PREFIX}.seat",
+        key=f"{prefix}.seat",
         help="Whose ships move.",
     )
     targets = list(attack_targets(position, int(seat)))
@@ -56,14 +62,14 @@ def attack_planner(
         "Sector to attack",
         targets,
         format_func=lambda h: _target_label(position, h),
-        key=f"{PREFIX}.target.{seat}",
+        key=f"{prefix}.target.{seat}",
         help="Sectors the player's ships can reach in one move where their arrival starts a "
         "battle or an attack on population. Click a sector on the galaxy to put it first.",
     )
     assert target is not None
     moves = {}
     for mover in movers(position, int(seat), target):
-        key = f"{PREFIX}.n.{seat}.{target.q}.{target.r}.{mover.origin.q}.{mover.origin.r}"
+        key = f"{prefix}.n.{seat}.{target.q}.{target.r}.{mover.origin.q}.{mover.origin.r}"
         moves[(mover.origin, mover.ship_class)] = int(
             st.number_input(
                 mover.describe().capitalize(),
@@ -83,5 +89,5 @@ def attack_planner(
     if battle.doc is None:
         st.caption(f"Cannot be modelled: {battle.error}")
         return
-    if st.button("Open this attack in Battle odds", key=f"{PREFIX}.open", icon=":material/casino:"):
+    if st.button("Open this attack in Battle odds", key=f"{prefix}.open", icon=":material/casino:"):
         shared.open_battle(battle.doc, colours=side_colours(styles))

@@ -175,7 +175,7 @@ def headline_view(result: BattleResult) -> None:
 SUMMARY_KEY = "odds-summary"
 SUMMARY_CSS = f"""
 <style>
-.st-key-{SUMMARY_KEY} {{
+div[data-testid="stLayoutWrapper"]:has(> .st-key-{SUMMARY_KEY}) {{
     position: sticky;
     top: 3.75rem;
     z-index: 99;
@@ -186,7 +186,9 @@ SUMMARY_CSS = f"""
 </style>
 """
 """The compact odds line stays at the top of the screen while the page scrolls (below
-Streamlit's header), so a player editing the last ship on a phone still sees the odds."""
+Streamlit's header), so a player editing the last ship on a phone still sees the odds. The
+rule is on the container's wrapper, a child of the page's column: a sticky element sticks
+within its parent, and the container's own parent is only as tall as it is."""
 
 
 def sticky_summary(where: DeltaGenerator, result: BattleResult) -> None:
@@ -301,16 +303,15 @@ def battle_file_tools(built: Built) -> None:
     error = st.session_state.pop("fleetlab.upload-error", None)
     if error:
         st.error(str(error))
-    new_col, example_col = st.columns(2)
-    new_col.button(
-        "New battle",
+    st.button(
+        "New battle (printed blueprints)",
         key="battle-new",
         on_click=_reset,
         args=(printed_battle,),
         help="Start again: two players' printed blueprints, no techs.",
     )
-    example_col.button(
-        "Upgraded example",
+    st.button(
+        "Open the upgraded example",
         key="battle-reset",
         on_click=_reset,
         args=(example_battle,),

@@ -61,8 +61,10 @@ def _wins(side: SideResult) -> str:
 
 
 def population_headlines(result: BattleResult) -> list[Headline]:
-    """For each side whose population cubes are attacked: the cubes destroyed (expected, of
-    how many) and the chance that all of them go."""
+    """For the side whose population cubes are attacked (only the side controlling the sector
+    has cubes there): the cubes destroyed (expected, of how many) and the chance that all of
+    them go. The labels stay short (a metric's label is cut on a narrow column); the help names
+    the side."""
     out = []
     for side in result.sides:
         cubes = side.population_destroyed
@@ -72,20 +74,26 @@ def population_headlines(result: BattleResult) -> list[Headline]:
         expected = sum(k * p for k, p in enumerate(cubes))
         out.append(
             Headline(
-                f"{side.name}'s cubes destroyed",
+                "Cubes destroyed",
                 f"{expected:.2f} of {n}",
-                "Expected population cubes destroyed by the ships left in the sector after the "
-                "battles (each hit destroys a cube; Neutron Bombs destroy them all).",
+                f"Expected population cubes of {side.name} destroyed by the ships left in the "
+                "sector after the battles (each hit destroys a cube; Neutron Bombs destroy "
+                "them all).",
             )
         )
         out.append(
             Headline(
-                f"All {n} of {side.name}'s cubes go",
+                f"All {n} cubes destroyed",
                 percent(cubes[-1]),
                 f"The chance that {side.name} loses every population cube in the sector.",
             )
         )
     return out
+
+
+def _fights(result: BattleResult) -> bool:
+    """True when two sides with ships meet (else only population is attacked)."""
+    return sum(1 for s in result.sides if any(g.count for g in s.groups)) >= 2
 
 
 def headline(result: BattleResult) -> tuple[Headline, ...]:
@@ -119,24 +127,21 @@ def headline(result: BattleResult) -> tuple[Headline, ...]:
             )
         )
         return tuple(out)
-    defender_help = f"{dfn.name} controls the sector; a stalemate counts for it."
-    if not any(g.count for g in dfn.groups):
-        defender_help = (
-            f"{dfn.name} has no ships here: it cannot win the sector; its population is "
-            "attacked by the ships that are left."
-        )
     out = [
         Headline(
             _wins(att),
             percent(result.attacker_wins, _se(result, "attacker_wins")),
             f"{att.name} attacks; it wins when it has ships left and {dfn.name} has none.",
-        ),
-        Headline(
-            _wins(dfn),
-            percent(result.defender_wins, _se(result, "defender_wins")),
-            defender_help,
-        ),
+        )
     ]
+    if any(g.count for g in dfn.groups):
+        out.append(
+            Headline(
+                _wins(dfn),
+                percent(result.defender_wins, _se(result, "defender_wins")),
+                f"{dfn.name} controls the sector; a stalemate counts for it.",
+            )
+        )
     if result.draw > 0:
         out.append(
             Headline(
@@ -154,13 +159,14 @@ def headline(result: BattleResult) -> tuple[Headline, ...]:
             )
         )
     out += population_headlines(result)
-    out.append(
-        Headline(
-            "Engagement rounds",
-            f"{result.expected_rounds:.2f}",
-            "Expected number of engagement rounds (missile volleys not counted).",
+    if _fights(result):
+        out.append(
+            Headline(
+                "Engagement rounds",
+                f"{result.expected_rounds:.2f}",
+                "Expected number of engagement rounds (missile volleys not counted).",
+            )
         )
-    )
     return tuple(out)
 
 
@@ -173,12 +179,13 @@ def summary_line(result: BattleResult) -> str:
         att = result.sides[result.attacker]
         dfn = result.sides[result.defender]
         bits = [f"{att.name} {percent(result.attacker_wins)}"]
-        bits.append(f"{dfn.name} {percent(result.defender_wins)}")
+        if any(g.count for g in dfn.groups):
+            bits.append(f"{dfn.name} {percent(result.defender_wins)}")
     for side in result.sides:
         cubes = side.population_destroyed
         if len(cubes) >= 2:
             expected = sum(k * p for k, p in enumerate(cubes))
-            bits.append(f"{side.name}'s cubes −{expected:.1f}")
+            bits.append(f"cubes −{expected:.1f} of {len(cubes) - 1}")
     text, _ = badge(result)
     return " · ".join(bits) + f" · {text}"
 

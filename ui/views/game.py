@@ -195,7 +195,7 @@ with right:
                 shared.open_battle(battle.doc, colours=side_colours(game.styles))
         else:
             st.caption(f"Cannot be modelled: {battle.error}")
-    attack_planner(position, game.styles, picked)
+    attack_planner(position, game.styles, picked, str(st.session_state.get(SOURCE, "")))
     if game.steps:
         st.subheader("Actions")
         log_start = max(0, step - LOG_LINES)
