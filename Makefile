@@ -49,7 +49,7 @@ pytest: $(VENV)/.installed-dev browser
 test: lint typecheck pytest
 
 bench: $(VENV)/.installed-run
-	$(BIN)/fleetlab bench --mc
+	$(BIN)/python benchmarks/solver_bench.py --mc
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .hypothesis

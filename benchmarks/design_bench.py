@@ -23,9 +23,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from blueprints import Blueprint
-from calc.design_eval import clear_cache
-from calc.designer import DesignRequest, DesignResult, Opponent, design
-from calc.model import ShipGroup, Side
+from calc.battle.model import ShipGroup, Side
+from calc.design.designer import DesignRequest, DesignResult, Opponent, design
+from calc.design.evaluate import clear_cache
 
 TERRAN = "terran_directorate"
 

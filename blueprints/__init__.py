@@ -12,6 +12,7 @@ from blueprints.catalogue import (
     npc_tiles,
     part,
     parts,
+    reputation_tiles,
     ship_class_info,
     species,
     tech,
@@ -29,13 +30,16 @@ from blueprints.enums import (
 )
 from blueprints.errors import BlueprintError
 from blueprints.npc import NpcTile
-from blueprints.parts import Part
-from blueprints.species import Species
+from blueprints.reputation import ReputationTiles
+from blueprints.ship_part import Part
+from blueprints.species_board import DRACO, PLANTA, Species
 from blueprints.stats import ShipStats
-from blueprints.techs import Tech
+from blueprints.tech_tile import Tech
 
 __all__ = [
+    "DRACO",
     "OUTSIDE",
+    "PLANTA",
     "Blueprint",
     "BlueprintError",
     "Confidence",
@@ -46,6 +50,7 @@ __all__ = [
     "Origin",
     "Part",
     "PartKind",
+    "ReputationTiles",
     "ShipClass",
     "ShipStats",
     "Species",
@@ -57,6 +62,7 @@ __all__ = [
     "npc_tiles",
     "part",
     "parts",
+    "reputation_tiles",
     "ship_class_info",
     "species",
     "tech",

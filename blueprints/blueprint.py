@@ -43,9 +43,9 @@ from blueprints.errors import (
     TechRequiredError,
     UpgradeError,
 )
-from blueprints.parts import Part
 from blueprints.ship_classes import DriveRule
-from blueprints.species import BlueprintLayout, Species
+from blueprints.ship_part import Part
+from blueprints.species_board import BlueprintLayout, Species
 from blueprints.stats import ShipStats
 
 OUTSIDE = -1

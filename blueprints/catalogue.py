@@ -28,9 +28,10 @@ from blueprints.enums import (
 )
 from blueprints.errors import DataError, UnknownIdError
 from blueprints.npc import NpcTile
-from blueprints.parts import Part
+from blueprints.reputation import REPUTATION_VALUES, ReputationTiles
 from blueprints.ship_classes import DriveRule, ShipClassInfo
-from blueprints.species import (
+from blueprints.ship_part import Part
+from blueprints.species_board import (
     Activations,
     BlueprintLayout,
     PrintedBonus,
@@ -38,7 +39,7 @@ from blueprints.species import (
     Species,
 )
 from blueprints.stats import ShipStats
-from blueprints.techs import Tech, TechDraws, TrackRules
+from blueprints.tech_tile import Tech, TechDraws, TrackRules
 
 EMPTY_SLOT = "-"
 BLOCKED_SLOT = "x"
@@ -405,3 +406,21 @@ def track_rules() -> TrackRules:
 def tech_draws() -> TechDraws:
     """Tech tiles drawn per player count."""
     return catalogue().draws
+
+
+@cache
+def reputation_tiles() -> ReputationTiles:
+    """The reputation tiles of the base box by value (``blueprints/data/reputation.toml``).
+
+    >>> reputation_tiles().counts, reputation_tiles().total
+    ((12, 10, 7, 4), 33)
+    """
+    raw = _load("reputation.toml")
+    counts = [raw["tiles"][str(v)] for v in REPUTATION_VALUES]
+    if any(not isinstance(n, int) or n < 0 for n in counts):
+        raise DataError(f"reputation tile counts must be whole numbers >= 0, got {counts!r}")
+    return ReputationTiles(
+        (counts[0], counts[1], counts[2], counts[3]),
+        Confidence(raw["confidence"]),
+        Confidence(raw["total_confidence"]),
+    )

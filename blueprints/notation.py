@@ -20,7 +20,7 @@ from blueprints.catalogue import BLOCKED_SLOT, EMPTY_SLOT, part, unknown
 from blueprints.catalogue import species as find_species
 from blueprints.enums import ShipClass
 from blueprints.errors import BlueprintError, NotationError
-from blueprints.parts import Part
+from blueprints.ship_part import Part
 
 if TYPE_CHECKING:
     from blueprints.blueprint import Blueprint

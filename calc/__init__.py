@@ -1,29 +1,59 @@
 """Battle mathematics: dice, the battle model, the exact solver, damage-assignment policies,
-Monte Carlo, the exact-to-approximate ladder, sector combat and the fleet designer.
+Monte Carlo, the exact-to-approximate ladder and sector combat. (The fleet designer is
+``calc.design``; the rules layer is ``calc.rules``.)
 
 The usual entry points:
 
 * ``odds(battle)``: the ladder (exact where it fits, else exact with greedy play, else Monte
   Carlo), for two sides or a whole sector;
 * ``solve_exact(battle)`` and ``simulate_battle(battle, rng, samples)``: one method, forced;
-* ``load_battle(path)`` / ``parse_battle(doc)``: battle files (``fleetlab-battle/1``).
+* ``load_battle(path)`` / ``parse_battle(doc)`` / ``battle_to_dict(battle)``: battle files
+  (``fleetlab-battle/1``, ``docs/battle-file.md``).
+
+The subpackages show the architecture: ``calc.battle`` (model, files, results), ``calc.rules``
+(one function per combat rule), ``calc.exact``, ``calc.montecarlo``, ``calc.sector`` (the sector
+chain and the ladder) and ``calc.design``.
 """
 
-from calc.battle_file import BattleOptions, load_battle, parse_battle
-from calc.errors import BattleError, BattleFileError, TooLargeError
+from calc.battle import (
+    FORMAT,
+    NO_RETREAT,
+    Battle,
+    BattleOptions,
+    BattleResult,
+    GroupResult,
+    Method,
+    Policy,
+    Retreat,
+    RetreatObjective,
+    RetreatPolicy,
+    ShipGroup,
+    Side,
+    SideResult,
+    SolverStats,
+    battle_to_dict,
+    load_battle,
+    parse_battle,
+    percent,
+    result_to_dict,
+    result_to_text,
+    with_player_policy,
+)
+from calc.errors import BattleError, BattleFileError, DesignError, TooLargeError
 from calc.exact import solve_exact
-from calc.model import Battle, Policy, Retreat, RetreatObjective, RetreatPolicy, ShipGroup, Side
 from calc.montecarlo import simulate_battle
-from calc.odds import Budget, odds
-from calc.result import BattleResult, GroupResult, Method, SideResult
+from calc.sector import Budget, battle_order, odds, solve_sector
 
 __all__ = [
+    "FORMAT",
+    "NO_RETREAT",
     "Battle",
     "BattleError",
     "BattleFileError",
     "BattleOptions",
     "BattleResult",
     "Budget",
+    "DesignError",
     "GroupResult",
     "Method",
     "Policy",
@@ -33,10 +63,18 @@ __all__ = [
     "ShipGroup",
     "Side",
     "SideResult",
+    "SolverStats",
     "TooLargeError",
+    "battle_order",
+    "battle_to_dict",
     "load_battle",
     "odds",
     "parse_battle",
+    "percent",
+    "result_to_dict",
+    "result_to_text",
     "simulate_battle",
     "solve_exact",
+    "solve_sector",
+    "with_player_policy",
 ]

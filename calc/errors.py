@@ -24,8 +24,8 @@ class TooLargeError(BattleError):
 
 
 class DesignError(BattleError):
-    """A fleet-design request the designer cannot take (see ``calc.designer``); ``path`` names
-    the offending field of the request (``classes[1]``) when there is one."""
+    """A fleet-design request the designer cannot take (see ``calc.design.designer``); ``path``
+    names the offending field of the request (``classes[1]``) when there is one."""
 
     def __init__(self, message: str, path: str = "") -> None:
         super().__init__(message)

@@ -22,6 +22,8 @@ gives the mapping from AsyncEclipse positions and orientations). States compare 
 """
 
 from engine.actions.base import Action, parse_action
+from engine.discoveries import DiscoveryModule
+from engine.enums import RewardPlacement
 from engine.errors import (
     ActionParseError,
     EngineError,
@@ -41,6 +43,7 @@ __all__ = [
     "CHANCE",
     "Action",
     "ActionParseError",
+    "DiscoveryModule",
     "EngineError",
     "GameConfig",
     "GameState",
@@ -49,6 +52,7 @@ __all__ = [
     "IllegalActionError",
     "RandomPlayer",
     "RecordError",
+    "RewardPlacement",
     "SetupError",
     "apply",
     "chance_outcomes",

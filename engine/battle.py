@@ -4,24 +4,24 @@ A battle is a ``Fight`` between two sides (a seat, or ``NPC``) kept in ``GameSta
 and their damage are in the sector (``SectorState.ships`` / ``damage``). Everything that decides
 the battle comes from ``calc``, so the engine and the solvers play by one set of rules:
 
-* the activation order: ``calc.battle_state.activation_order`` on the sides built by
+* the activation order: ``calc.rules.battle_state.activation_order`` on the sides built by
   ``engine.battle_view.side_of`` (initiative, defender first on ties, the larger type first within
   a side; missiles once, then engagement rounds; on a side that may retreat every type activates);
-* hits: ``calc.dice.hit_threshold`` (a die *reaches* the living target types whose threshold is at
-  most its face, as in ``calc.dice``), ``calc.dice.RIFT_FACES`` and ``RIFT_REACH`` for rift dice,
-  the Antimatter Splitter as four 1-damage hits (cannons only);
-* assignment: a player chooses among the distinct results of ``calc.assignment.all_assignments``
-  (each hit to a living ship it can hit, a hit lost only when it can hit none); NPCs assign by
-  ``calc.assignment.rule_assignment`` with the NPC rule (rank = size); rift self-damage by
-  ``calc.assignment.self_damage_result``;
-* the end of a battle and its accounting as ``calc.sector`` / ``calc.summary`` document it: the
-  battle ends when a side has no ship left in the sector (retreating ships are still in it until
-  they leave at their next activation); at the start of every engagement round a sector where no
-  ship of either side has cannons is a stalemate (the defender holds; the attacker's ships retreat
-  if they can, else they are destroyed, earning no reputation); Morph Shields repair at the end of
-  every engagement round (``calc.battle_state.morph_repair``); ships still retreating when the
-  battle ends complete their retreat; every ship destroyed in a battle (by the enemy or by its own
-  rift dice) earns the other side its reputation value.
+* hits: ``calc.rules.dice.hit_threshold`` (a die *reaches* the living target types whose threshold
+  is at most its face, as in ``calc.rules.dice``), ``calc.rules.dice.RIFT_FACES`` and
+  ``RIFT_REACH`` for rift dice, the Antimatter Splitter as four 1-damage hits (cannons only);
+* assignment: a player chooses among the distinct results of
+  ``calc.rules.assignment.all_assignments`` (each hit to a living ship it can hit, a hit lost only
+  when it can hit none); NPCs assign by ``calc.rules.assignment.rule_assignment`` with the NPC rule
+  (rank = size); rift self-damage by ``calc.rules.assignment.self_damage_result``;
+* the end of a battle and its accounting as ``calc.sector.chain`` / ``calc.rules.accounting``
+  document it: the battle ends when a side has no ship left in the sector (retreating ships are
+  still in it until they leave at their next activation); at the start of every engagement round a
+  sector where no ship of either side has cannons is a stalemate (the defender holds; the
+  attacker's ships retreat if they can, else they are destroyed, earning no reputation); Morph
+  Shields repair at the end of every engagement round (``calc.rules.battle_state.morph_repair``);
+  ships still retreating when the battle ends complete their retreat; every ship destroyed in a
+  battle (by the enemy or by its own rift dice) earns the other side its reputation value.
 
 Chance: dice are rolled one colour at a time, at most ``MAX_DICE_PER_ROLL`` dice per roll; an
 outcome is the multiset of faces (``RollDice``), with its multinomial probability.
@@ -35,12 +35,20 @@ from functools import cache, lru_cache
 from itertools import combinations_with_replacement
 from math import factorial
 
-from blueprints import Dice, DieColour, ShipClass, ShipStats, npc_tile, ship_class_info
-from calc.assignment import all_assignments, rule_assignment, self_damage_result
-from calc.battle_state import SideSpec, SideState, activation_order, morph_repair
-from calc.dice import RIFT_FACES, RIFT_REACH, hit_threshold
-from calc.errors import TooLargeError
-from calc.model import Retreat, RetreatPolicy, ShipGroup, Side
+from blueprints import DRACO, Dice, DieColour, ShipClass, ShipStats, npc_tile, ship_class_info
+from calc import Retreat, RetreatPolicy, ShipGroup, Side, TooLargeError
+from calc.rules import (
+    RIFT_FACES,
+    RIFT_REACH,
+    SideSpec,
+    SideState,
+    activation_order,
+    all_assignments,
+    hit_threshold,
+    morph_repair,
+    rule_assignment,
+    self_damage_result,
+)
 from engine.actions.base import Action
 from engine.actions.build import place_ship
 from engine.actions.combat import AssignDamage, Attack, RetreatTo, RollDice, format_result
@@ -54,7 +62,6 @@ from engine.decisions import (
     StalemateRetreat,
     VolleyRoll,
 )
-from engine.galaxy import DRACO
 from engine.hexes import Hex
 from engine.state import CHANCE, NPC, NPC_CLASSES, GameState, SectorState, add_ships, set_damage
 
@@ -130,7 +137,7 @@ def fighting_classes(sector: SectorState, side: int, fight: Fight | None) -> lis
 
 def side_spec(state: GameState, sector: SectorState, side: int, fight: Fight | None) -> SideSpec:
     """calc's facts of a fighting side's ship types as it stands (hulls, sizes, threats, rift
-    types), the types in calc's canonical order (``calc.model.Side.canonical``)."""
+    types), the types in calc's canonical order (``calc.battle.model.Side.canonical``)."""
     classes = fighting_classes(sector, side, fight)
     return _spec(tuple(class_stats(state, side, c) for c in classes))
 
@@ -419,7 +426,7 @@ def hits_of(
     faces: Faces, stats: ShipStats, targets: tuple[ShipStats, ...], splitter: bool
 ) -> tuple[tuple[tuple[int, int, int], ...], tuple[int, ...], int]:
     """The hits of rolled faces against living target types, as ``(damage, reach, count)``
-    (largest damage first, then lowest reach, as ``calc.dice``), the targets' needs and the
+    (largest damage first, then lowest reach, as ``calc.rules.dice``), the targets' needs and the
     rift self-damage points."""
     needs = tuple(hit_threshold(stats.computer, t.shield) for t in targets)
     thresholds = sorted(set(needs))
@@ -487,7 +494,7 @@ def _target(state: GameState, d: AssignHits) -> tuple[SideSpec, SideState]:
 def assignment_results(state: GameState, d: AssignHits) -> list[tuple[str, SideState]]:
     """Every distinct result of the hits (text, calc side state), in text order.
 
-    Each hit goes to a living ship it can hit (``calc.assignment.all_assignments``). A volley
+    Each hit goes to a living ship it can hit (``calc.rules.assignment.all_assignments``). A volley
     with more distinct results than calc enumerates offers the greedy and NPC-rule results.
     """
     spec, before = _target(state, d)
@@ -512,7 +519,8 @@ def assignment_results(state: GameState, d: AssignHits) -> list[tuple[str, SideS
 
 
 def greedy_result(state: GameState, d: AssignHits) -> str:
-    """The text of the result calc's greedy policy gives (``calc.targeting``, rank = threat)."""
+    """The text of the result calc's greedy policy gives (``calc.rules.targeting``, rank =
+    threat)."""
     spec, before = _target(state, d)
     result = rule_assignment(before, d.hits, d.needs, spec.hulls, spec.threats)
     damage = tuple(tuple(dmg for dmg, n in enumerate(c) for _ in range(n)) for c in result)
@@ -585,7 +593,8 @@ def apply_stalemate(state: GameState, d: StalemateRetreat, action: RetreatTo) ->
 
 
 def finish_fight(state: GameState) -> GameState:
-    """Record the fight in the tallies and say who holds the sector (``calc.sector`` rules)."""
+    """Record the fight in the tallies and say who holds the sector (``calc.sector.chain``
+    rules)."""
     combat, current, fight = _fight(state)
     sector = _sector(state, current.where)
     att, dfn = fight.attacker, fight.defender

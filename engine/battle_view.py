@@ -1,15 +1,15 @@
 """The calc battle of a sector in a game: the one bridge from engine state to the solvers.
 
-``sector_battle(state, hex)`` builds the ``calc.model.Battle`` of everything that will fight in
-a sector: each player's ships with their current blueprints and the damage they have taken so far
+``sector_battle(state, hex)`` builds the ``calc.battle.model.Battle`` of everything that will fight
+in a sector: each player's ships with their current blueprints and the damage they have taken so far
 in the combat phase, their combat techs, whether they can retreat (they control a neighbouring
 sector, connected by wormhole, with no opponent ships) and the controller's population; the NPCs
 as one side using the game's NPC tiles (with their damage). Sides are in order of entry
 (``SectorState.arrivals``); the controller and the NPCs defend. ``sector_odds`` is then one call
-to ``calc.odds``: from any state, before or during the combat phase. In the middle of a battle it
-gives the odds of the sector's combat begun afresh from the ships as they stand: their damage
-counts, but missiles already fired are fired again, and retreats already declared and the place in
-the current engagement round are not known to it.
+to ``calc.sector.ladder``: from any state, before or during the combat phase. In the middle of a
+battle it gives the odds of the sector's combat begun afresh from the ships as they stand: their
+damage counts, but missiles already fired are fired again, and retreats already declared and the
+place in the current engagement round are not known to it.
 
 The engine's combat phase (``engine.combat``) builds its sides here too (``side_of``,
 ``sector_sides``), so the ships, blueprints and techs it fights with are the ones the odds are
@@ -22,12 +22,20 @@ other players and Ancients is not modelled (``BattleError``).
 
 from __future__ import annotations
 
-from blueprints import NpcVariant, ShipClass
-from calc.errors import BattleError
-from calc.model import NO_RETREAT, Battle, Policy, Retreat, ShipGroup, Side
-from calc.odds import Budget, odds
-from calc.result import BattleResult
-from engine.galaxy import DRACO, connected_sectors, has_wormhole_generator
+from blueprints import DRACO, NpcVariant, ShipClass
+from calc import (
+    NO_RETREAT,
+    Battle,
+    BattleError,
+    BattleResult,
+    Budget,
+    Policy,
+    Retreat,
+    ShipGroup,
+    Side,
+    odds,
+)
+from engine.galaxy import connected_sectors, has_wormhole_generator
 from engine.hexes import Hex
 from engine.state import NPC, GameState, SectorState
 
@@ -144,7 +152,7 @@ def sector_sides(state: GameState, sector: SectorState) -> tuple[tuple[int, ...]
     no ships (it is attacked, it does not fight), then ``NPC`` when the NPCs fight someone. The
     defender is the NPCs, else the controller, else the first player to enter (RULINGS: in each
     battle the earlier entrant defends). With NPCs and a controller with ships, the controller is
-    put first so that ``calc.sector.battle_order`` still has it fight last of the players.
+    put first so that ``calc.sector.chain.battle_order`` still has it fight last of the players.
     """
     seats = fighting_players(sector)
     owner = sector.owner
@@ -198,6 +206,6 @@ def sector_odds(
     budget: Budget = DEFAULT_BUDGET,
     seed: int | None = 0,
 ) -> BattleResult:
-    """The odds of the sector's combat: one call (``calc.odds`` on ``sector_battle``)."""
+    """The odds of the sector's combat: one call (``calc.sector.ladder`` on ``sector_battle``)."""
     bag = tuple((v + 1, n) for v, n in enumerate(state.reputation_bag))
     return odds(sector_battle(state, where, policies), budget=budget, seed=seed, bag=bag)

@@ -5,20 +5,20 @@ The steps (RULINGS, Combat; the official "Combat Phase" pages):
 1. **Determine battles**: every sector where two sides would fight (ships of two players, or a
    player's ships with NPCs that fight them; Ancients do not fight the Descendants of Draco).
 2. **Resolve battles** in descending sector number. In a sector, sides fight two at a time in
-   the order of ``calc.sector.battle_order``: reverse order of entry, the side controlling the
+   the order of ``calc.sector.chain.battle_order``: reverse order of entry, the side controlling the
    sector (then the NPCs) last; the survivors of one battle, with their damage, fight the next.
    Each battle is ``engine.battle``. After the sector's battles every player who took part draws
    reputation tiles, in order of entry: 1 for taking part (lost by trying to retreat with all
    remaining ships) plus the reputation value of the opponent ships destroyed in its battles, at
-   most 5 (``calc.summary``). The tiles are chance events from the bag; the player then keeps at
-   most one (returning a tile from a full track to make room) and the rest go back.
+   most 5 (``calc.rules.accounting``). The tiles are chance events from the bag; the player then
+   keeps at most one (returning a tile from a full track to make room) and the rest go back.
 3. **Attack population**: in descending sector number, a player's ships in a sector where another
    player has cubes attack them: every ship rolls its cannons once against shield 0 (the
-   ``calc.dice`` hit rule; a rift die's damage to the target counts, its self-damage is ignored, as
-   in ``calc.sector_extras``), each point of damage destroying a cube of the attacker's choosing
-   (ship types roll one after another; once every cube is hit the others need not roll).
-   Neutron Bombs (unless the victim has the Neutron Absorber) and any opponent ship against
-   Planta destroy every cube without a roll (decision: the "may" of Neutron Bombs is always
+   ``calc.rules.dice`` hit rule; a rift die's damage to the target counts, its self-damage is
+   ignored, as in ``calc.rules.population``), each point of damage destroying a cube of the
+   attacker's choosing (ship types roll one after another; once every cube is hit the others need
+   not roll). Neutron Bombs (unless the victim has the Neutron Absorber) and any opponent ship
+   against Planta destroy every cube without a roll (decision: the "may" of Neutron Bombs is always
    taken). Destroyed cubes go to the victim's graveyard of the square's colour; from a grey square
    or an orbital the victim chooses the graveyard.
 4. **Influence sectors**: a sector with another player's ships and none of the controller's
@@ -34,11 +34,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from blueprints import DieColour, ShipClass
-from calc.dice import RIFT_FACES, die_hits
-from calc.model import Battle, Side
-from calc.sector import battle_order
-from calc.summary import MAX_REPUTATION_TILES
+from blueprints import DRACO, PLANTA, DieColour, ShipClass
+from calc import Battle, Side, battle_order
+from calc.rules import MAX_REPUTATION_TILES, RIFT_FACES, die_hits
 from engine.actions.base import Action
 from engine.actions.combat import DestroyCube, KeepReputation, RollDice, ToGraveyard
 from engine.actions.explore import claim_sector
@@ -60,12 +58,10 @@ from engine.decisions import (
 )
 from engine.elimination import eliminate
 from engine.enums import RESOURCES, Phase, Resource, SquareType
-from engine.galaxy import DRACO
 from engine.hexes import Hex
 from engine.state import CHANCE, NPC, GameState, SectorState
 
 ORBITAL_SQUARE = -1
-PLANTA = "planta"
 NEUTRON_BOMBS = "neutron_bombs"
 NEUTRON_ABSORBER = "neutron_absorber"
 
@@ -81,7 +77,7 @@ def has_battle(state: GameState, sector: SectorState) -> bool:
 
 def fight_order(state: GameState, sector: SectorState) -> tuple[int, ...]:
     """The sides of the sector's battles in the order they enter the chain
-    (``calc.sector.battle_order`` on ``engine.battle_view.sector_sides``): the last entrant
+    (``calc.sector.chain.battle_order`` on ``engine.battle_view.sector_sides``): the last entrant
     first, the controller and the NPCs last. A controller without ships does not fight."""
     keys, defender = sector_sides(state, sector)
     battle = Battle(tuple(Side(f"side {k}", ()) for k in keys), defender)
@@ -186,7 +182,7 @@ def next_pair(state: GameState) -> GameState:
 
 
 def reputation_tiles(tally: Tally) -> int:
-    """Tiles a player draws after the sector's battles (``calc.summary`` accounting)."""
+    """Tiles a player draws after the sector's battles (``calc.rules.accounting`` accounting)."""
     if not tally.fought:
         return 0
     return min(MAX_REPUTATION_TILES, tally.earned + (0 if tally.all_retreat else 1))

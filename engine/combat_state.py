@@ -50,12 +50,13 @@ class Retreating:
 class Fight:
     """One battle between two sides of a sector.
 
-    ``slots`` are the activations in initiative order (``calc.battle_state.activation_order``):
-    the missile volleys, then one engagement round from ``first_round`` on. ``next_slot`` is the
-    activation to play next; ``in_round`` is False until the first engagement round starts;
-    ``rounds`` counts engagement rounds begun. ``all_retreat`` lists the sides that tried to
-    retreat with every remaining ship (they lose the participation tile). With
-    ``ancients_sit_out`` the sector's Ancients do not fight (the attacker is Draco).
+    ``slots`` are the activations in initiative order
+    (``calc.rules.battle_state.activation_order``): the missile volleys, then one engagement round
+    from ``first_round`` on. ``next_slot`` is the activation to play next; ``in_round`` is False
+    until the first engagement round starts; ``rounds`` counts engagement rounds begun.
+    ``all_retreat`` lists the sides that tried to retreat with every remaining ship (they lose the
+    participation tile). With ``ancients_sit_out`` the sector's Ancients do not fight (the attacker
+    is Draco).
     """
 
     attacker: int
@@ -97,7 +98,7 @@ class SectorCombat:
 
     ``entry`` are the players with ships when the sector's battles began, in order of entry (the
     order of the reputation draws). ``holder`` is the side holding the sector between battles
-    (``None``: nobody), ``waiting`` the sides still to fight it, next first (``calc.sector``
+    (``None``: nobody), ``waiting`` the sides still to fight it, next first (``calc.sector.chain``
     order: reverse order of entry, the controller and the NPCs last). ``draws`` is set when the
     battles are over: the ``(seat, tiles)`` reputation draws still to make, in order of entry.
     """

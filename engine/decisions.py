@@ -193,7 +193,8 @@ class DiplomacyAnswer(Decision):
 Chunks = tuple[tuple[DieColour, int], ...]
 """Dice still to roll, as ``(colour, count)`` rolls (one colour each), the next first."""
 Faces = tuple[tuple[DieColour, int], ...]
-"""Dice rolled so far: ``(colour, face)``, face 1-6 (a rift die's faces in ``calc.dice`` order)."""
+"""Dice rolled so far: ``(colour, face)``, face 1-6 (a rift die's faces in ``calc.rules.dice``
+order)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,7 +231,7 @@ class VolleyRoll(Decision):
 class AssignHits(Decision):
     """Assign a volley's hits to the ships of side ``target``.
 
-    ``hits`` are ``(damage, reach, count)`` as in ``calc.dice`` (a hit can go to a ship whose
+    ``hits`` are ``(damage, reach, count)`` as in ``calc.rules.dice`` (a hit can go to a ship whose
     ``needs`` entry is at most its reach); ``classes`` are the target side's ship types in the
     order of ``needs``. Each answer is one possible result: the damage left on the target's ships.
     """

@@ -1,19 +1,24 @@
-"""Discovery tiles: what each tile gives, and how many of each are in the bag.
+"""Discovery tiles: what each tile gives, which product it comes with, and the bag of a game.
 
-The data is ``engine/data/discovery_tiles.toml`` (transcribed from ../shared/reference with its
-confidence marks). The bag is a tuple of counts indexed like ``discovery_tiles()``.
+The data is ``engine/data/discovery_tiles.toml``: every tile type of the base box and of the
+products that add tiles, each with its count, its module (``DiscoveryModule``) and its sources.
+``discovery_tiles()`` lists every type (the calculator and the importers keep them all); a game
+draws from ``initial_bag(modules)``, a tuple of counts indexed like ``discovery_tiles()`` in which
+the tiles of modules not in play count 0. The base box's bag is 36 tiles of 24 types (rulebook
+p. 3), the Ancient Warp Portal included (the Warp Portals module, used by default).
 
 >>> t = discovery_tile("money_3_any_3")
->>> t.kind.value, t.money, t.any
-('resources', 3, 3)
->>> sum(t.count for t in discovery_tiles(rift_cannon=False))
-41
+>>> t.kind.value, t.money, t.any, t.module.value
+('resources', 3, 3, 'worlds_afar')
+>>> sum(initial_bag({DiscoveryModule.BASE, DiscoveryModule.WARP_PORTALS}))
+36
 """
 
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass, replace
+from collections.abc import Iterable
+from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
 from importlib import resources
@@ -47,9 +52,25 @@ class DiscoveryKind(StrEnum):
         )
 
 
+class DiscoveryModule(StrEnum):
+    """The product (or optional module of one) a discovery tile comes with."""
+
+    BASE = "base"
+    """The base box's tiles outside any module (35 of its 36)."""
+    WARP_PORTALS = "warp_portals"
+    """The Ancient Warp Portal of the base box's optional Warp Portals module (rulebook p. 7)."""
+    WORLDS_AFAR = "worlds_afar"
+    """The tiles of the Remnants of Worlds Afar expansion."""
+    RIFT_CANNON = "rift_cannon"
+    """The Rift Conductor of the New Dangers expansion's Rift Cannon module."""
+
+
 @dataclass(frozen=True, slots=True)
 class DiscoveryTile:
-    """One discovery tile type. ``any`` resources are all of one type the player chooses."""
+    """One discovery tile type. ``any`` resources are all of one type the player chooses.
+
+    ``module`` is the product the tile comes with; ``count`` its number of tiles there.
+    """
 
     id: str
     name: str
@@ -61,7 +82,7 @@ class DiscoveryTile:
     any: int = 0
     part: str | None = None
     vp: int = 0
-    optional: bool = False
+    module: DiscoveryModule = DiscoveryModule.BASE
     confidence: Confidence = Confidence.MEDIUM
     note: str = ""
 
@@ -87,7 +108,7 @@ def _all() -> tuple[DiscoveryTile, ...]:
             any=e.get("any", 0),
             part=e.get("part"),
             vp=e.get("vp", 0),
-            optional=e.get("optional", False),
+            module=DiscoveryModule(e["module"]),
             confidence=Confidence(e["confidence"]),
             note=e.get("note", ""),
         )
@@ -102,11 +123,20 @@ def _all() -> tuple[DiscoveryTile, ...]:
     return tuple(out)
 
 
-def discovery_tiles(rift_cannon: bool = True) -> tuple[DiscoveryTile, ...]:
-    """Every tile type in bag order; without the Rift Cannon module its tile has count 0."""
-    if rift_cannon:
-        return _all()
-    return tuple(replace(t, count=0) if t.optional else t for t in _all())
+def discovery_tiles() -> tuple[DiscoveryTile, ...]:
+    """Every tile type of every product, in bag order, with its printed count."""
+    return _all()
+
+
+def initial_bag(modules: Iterable[DiscoveryModule]) -> tuple[int, ...]:
+    """Tiles of each type in a game's bag at setup: the tiles of ``modules``, 0 for the others.
+
+    >>> bag = initial_bag({DiscoveryModule.BASE})
+    >>> sum(bag), bag[discovery_index("ancient_warp_portal")], bag[discovery_index("muon_source")]
+    (35, 0, 1)
+    """
+    used = frozenset(modules)
+    return tuple(t.count if t.module in used else 0 for t in _all())
 
 
 @cache

@@ -74,3 +74,21 @@ class Structure(StrEnum):
 
     ORBITAL = "orbital"
     MONOLITH = "monolith"
+
+
+class RewardPlacement(StrEnum):
+    """Where a discovery reward that puts something on the board goes (``GameConfig``).
+
+    The rewards are the Ancient Cruiser, Orbital, Monolith and Warp Portal tiles.
+    """
+
+    RULEBOOK = "rulebook"
+    """The rulebook: in the sector where the tile was found (p. 9); a tile drawn with the
+    Ancient Labs tech puts it in your starting sector, and if you do not control it you must
+    keep the tile for 2 VP (the rulebook's FAQ). Fleetlab extends the FAQ's ruling: a reward that
+    cannot be placed (no unbuilt cruiser left, the sector already has that structure or a
+    portal) is not offered either, so the tile is kept for 2 VP."""
+    ANY_CONTROLLED = "any_controlled"
+    """Fleetlab's reading before the FAQ was found, kept so that older records replay: an
+    Ancient Labs reward goes on any sector the player controls (their choice), and a reward
+    that cannot be placed may still be taken (it gives nothing)."""

@@ -17,10 +17,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from blueprints import DRACO
 from engine.hexes import Hex, opposite
 from engine.state import GameState, SectorState
 
-DRACO = "descendants_of_draco"
 WORMHOLE_GENERATOR = "wormhole_generator"
 CLOAKING_DEVICE = "cloaking_device"
 

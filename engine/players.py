@@ -8,9 +8,9 @@ control while its economy allows, research the techs it can afford that are wort
 pay at once, and pass when another action would cost more upkeep than it earns. It fights when it
 is much stronger: it builds warships next to a sector it can attack (NPCs or another player) and
 moves in when its ships' firepower x durability there is at least ``GreedyPlayer.margin`` times
-the defenders'. In battle it assigns hits with calc's greedy policy (``calc.targeting``, through
-``calc.assignment.rule_assignment``), never retreats, keeps the best reputation tile and destroys
-cubes and fills graveyards in a fixed order.
+the defenders'. In battle it assigns hits with calc's greedy policy (``calc.rules.targeting``,
+through ``calc.rules.assignment.rule_assignment``), never retreats, keeps the best reputation tile
+and destroys cubes and fills graveyards in a fixed order.
 
 ``peaceful`` still tells a move that starts a battle or an attack on population.
 """
@@ -22,10 +22,10 @@ from typing import Protocol, TypeVar
 
 import numpy as np
 
-from blueprints import ShipClass
+from blueprints import DRACO, ShipClass
 from blueprints import tech as find_tech
-from calc.model import ShipGroup, Side
-from calc.targeting import threat
+from calc import ShipGroup, Side
+from calc.rules import threat
 from engine.actions.base import Action
 from engine.actions.build import Build
 from engine.actions.colony import Colonize
@@ -55,7 +55,7 @@ from engine.decisions import (
 )
 from engine.discoveries import DiscoveryKind, discovery_tile
 from engine.enums import ActionKind, Resource
-from engine.galaxy import DRACO, entering_creates_conflict
+from engine.galaxy import entering_creates_conflict
 from engine.hexes import Hex
 from engine.sectors import sector_tile
 from engine.state import NPC, GameState
@@ -412,9 +412,9 @@ def _value_at(state: GameState, where: Hex | None) -> int:
 
 
 def _activation_options(state: GameState, seat: int, kind: ActionKind) -> list[Action]:
-    from engine.rules import _KIND_LEGAL
+    from engine.rules import activation_options
 
-    return _KIND_LEGAL[kind](state, Activations(seat, kind, 1))
+    return activation_options(state, seat, kind)
 
 
 def _count(state: GameState, seat: int, kind: ActionKind) -> int:

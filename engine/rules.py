@@ -88,6 +88,12 @@ _KIND_LEGAL: dict[ActionKind, Callable[[GameState, Activations], list[Action]]] 
 }
 
 
+def activation_options(state: GameState, seat: int, kind: ActionKind) -> list[Action]:
+    """What a player could do with the first activation of an action of ``kind`` now (the
+    bots look ahead with this before they choose an action)."""
+    return _KIND_LEGAL[kind](state, Activations(seat, kind, 1))
+
+
 def _free(state: GameState, seat: int) -> list[Action]:
     out: list[Action] = list(colony.legal_colonize(state, seat))
     out.extend(trade.legal_trade(state, seat))

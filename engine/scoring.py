@@ -4,24 +4,23 @@ Per player: reputation tiles (their values); 1 per ambassador tile; the printed 
 controlled sector; 3 per monolith in a controlled sector; 2 per discovery tile kept VP side up;
 -2 for the traitor tile; each tech track 1 / 2 / 3 / 5 VP for 4 / 5 / 6 / 7 techs; species
 bonuses (Draco +1 per Ancient on the board, Planta +1 per controlled sector). Also scored: warp
-portals placed by the tech (1 VP) or the discovery tile (2 VP, S1) in controlled sectors, and the
-Artifact Codex (1 VP per artifact in controlled sectors) and Ancient Might (1 VP per 3 reputation)
-discovery tiles (S1 texts; L). Most VP wins; a tie goes to the tied player with the most
-resources in storage; a tie on that too is shared.
+portals placed by the tech (1 VP) or the Ancient Warp Portal discovery tile (2 VP) in controlled
+sectors (rulebook pp. 9, 11), and the Remnants of Worlds Afar's Artifact Codex (1 VP per artifact
+in controlled sectors) and Ancient Might (1 VP per 3 reputation) discovery tiles, counted at game
+end (S1's texts and a public Second Dawn engine agree; M). Most VP wins; a tie goes to the tied
+player with the most resources in storage; a tie on that too is shared.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
 
+from blueprints import DRACO, PLANTA
 from blueprints.catalogue import track_rules
 from engine.board import storage_total
 from engine.discoveries import discovery_tile
-from engine.galaxy import DRACO
 from engine.state import GameState
 from engine.tables import tables
-
-PLANTA = "planta"
 
 
 @dataclass(frozen=True, slots=True)

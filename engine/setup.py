@@ -11,6 +11,11 @@ Each player: influence discs on the track (13 with the home disc; Eridani 11), t
 in the tray, 11 cubes on each population track, the species' storage, colony ships, starting
 techs and printed blueprints.
 
+The bags: tech tiles (114 of 39 techs, rulebook p. 3; the Warp Portal tech only with the Warp
+Portals module, the Rift Cannon only with its module), the discovery tiles of the configured
+modules (the base box's 36 with the Warp Portals module; ``GameConfig.discovery_modules``) and
+the reputation tiles ``GameConfig.reputation_tiles`` (the base box's 33 by default).
+
 Setup's chance events are pending decisions of ``CHANCE`` like every other: the tech tiles drawn
 into the tray (12-20 regular tiles, rare techs apart), the guardian hex of each empty zone and
 the Eridani's two reputation tiles. ``new_game`` returns the state before them.
@@ -23,7 +28,7 @@ from blueprints import species as find_species
 from blueprints import tech as find_tech
 from blueprints.catalogue import tech_draws
 from engine.decisions import Decision, GuardianDraw, ReputationDraw, TechDraw
-from engine.discoveries import discovery_tiles
+from engine.discoveries import initial_bag as initial_discovery_bag
 from engine.enums import Phase
 from engine.errors import SetupError
 from engine.hexes import CENTRE, DIRECTIONS, Hex
@@ -79,6 +84,12 @@ def check_config(config: GameConfig) -> None:
         boards[b] = s
     if not 0 <= config.start_player < n:
         raise SetupError(f"start player must be a seat 0..{n - 1}, not {config.start_player!r}")
+    tiles = config.reputation_tiles
+    if len(tiles) != 4 or any(not isinstance(k, int) or k < 0 for k in tiles) or sum(tiles) < 1:
+        raise SetupError(
+            f"reputation tiles are counts of the values 1 to 4, each 0 or more and at least one "
+            f"tile in all, not {tiles!r}"
+        )
 
 
 def start_zone(players: int, seat: int) -> tuple[Hex, int]:
@@ -178,7 +189,6 @@ def new_game(config: GameConfig) -> GameState:
     if empty and (n < 6 or tables().guardians_at_six):
         pending.append(GuardianDraw(CHANCE, empty))
     pending.append(TechDraw(CHANCE, tech_draws().at_setup(n)))
-    bag = tuple(t.count for t in discovery_tiles(config.rift_cannon))
     state = GameState(
         config=config,
         round=1,
@@ -189,11 +199,11 @@ def new_game(config: GameConfig) -> GameState:
         sectors=tuple(sectors),
         stacks=stacks,
         guardian_pool=guardian_tiles(),
-        tech_bag=initial_bag(config.rift_cannon),
-        tech_tray=(0,) * len(initial_bag(config.rift_cannon)),
-        discovery_bag=bag,
+        tech_bag=initial_bag(config.rift_cannon, config.warp_portals),
+        tech_tray=(0,) * len(initial_bag(config.rift_cannon, config.warp_portals)),
+        discovery_bag=initial_discovery_bag(config.discovery_modules),
         discovery_out=0,
-        reputation_bag=tables().reputation_tiles,
+        reputation_bag=config.reputation_tiles,
         pending=tuple(pending),
         index={s.hex: i for i, s in enumerate(sectors)},
     )

@@ -115,10 +115,23 @@ def encode(value: object, hint: Any) -> Json:
     raise TypeError(f"cannot encode {value!r} as {hint!r}")  # pragma: no cover
 
 
+def _legacy(cls: type[Any]) -> Mapping[str, object]:
+    """Fields added after the format's version came out, with the value their absence means."""
+    found: Mapping[str, object] = getattr(cls, "LEGACY", {})
+    return found
+
+
 def _encode_fields(value: object) -> dict[str, Json]:
     cls: type[Any] = type(value)
     hints = _hints(cls)
-    return {f.name: encode(getattr(value, f.name), hints[f.name]) for f in _fields(cls)}
+    legacy = _legacy(cls)
+    return {
+        f.name: encode(getattr(value, f.name), hints[f.name])
+        for f in _fields(cls)
+        # A field holding its legacy value is left out: the JSON (and the hash) of a state that
+        # older records describe stays what it was, and reading restores the value.
+        if f.name not in legacy or getattr(value, f.name) != legacy[f.name]
+    }
 
 
 def state_json(state: GameState) -> dict[str, Json]:
@@ -230,10 +243,13 @@ def _decode_fields(cls: type, data: Json, path: str) -> Any:
         keys = ", ".join(sorted(names))
         raise RecordError(f"{path}: unknown key {unknown[0]!r} for {cls.__name__}; keys: {keys}")
     kwargs: dict[str, Any] = {}
+    legacy = _legacy(cls)
     for f in fields:
         where = f"{path}.{f.name}"
         if f.name not in data:
-            if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
+            if f.name in legacy:
+                kwargs[f.name] = legacy[f.name]
+            elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
                 raise RecordError(f"{where}: missing")
             continue
         kwargs[f.name] = decode(data[f.name], hints[f.name], where)

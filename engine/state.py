@@ -23,10 +23,11 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
-from blueprints import Blueprint, NpcVariant, ShipClass, TechCategory
-from engine.enums import Phase, Resource
+from blueprints import Blueprint, NpcVariant, ShipClass, TechCategory, reputation_tiles
+from engine.discoveries import DiscoveryModule
+from engine.enums import Phase, Resource, RewardPlacement
 from engine.hexes import Hex, rotate_mask
 from engine.sectors import SectorTile, sector_tile
 
@@ -62,15 +63,42 @@ Damage = tuple[tuple[int, ShipClass, tuple[int, ...]], ...]
 is sorted, largest first, and holds no zeros; entries are sorted by seat then class order."""
 
 
+def _base_box_reputation() -> tuple[int, int, int, int]:
+    return reputation_tiles().counts
+
+
 @dataclass(frozen=True, slots=True)
 class GameConfig:
     """What the players chose before setup.
 
     ``species`` gives each seat's species in clockwise seat order. One NPC tile of each type is
-    used per game (``ancient``, ``guardian``, ``gcds`` printings). ``warp_portals`` keeps the
-    optional Warp Portals module (sectors 281, 381, 382 and the portal tech and tile);
-    ``rift_cannon`` adds the optional Rift Cannon tech and the Rift Conductor discovery.
+    used per game (``ancient``, ``guardian``, ``gcds`` printings). Modules of the bags:
+    ``warp_portals`` keeps the base box's optional Warp Portals module (sectors 281, 381, 382, the
+    Warp Portal rare tech and the Ancient Warp Portal discovery tile; rulebook p. 7);
+    ``worlds_afar`` adds the discovery tiles of the Remnants of Worlds Afar expansion (Jump
+    Drive, Morph Shield, Artifact Codex, Ancient Might, +3 Money and 3 of one resource);
+    ``rift_cannon`` adds New Dangers' Rift Cannon tech and Rift Conductor discovery tile.
+    ``reputation_tiles`` is the reputation bag at setup, tiles of value 1 to 4 (default: the base
+    box's, ``blueprints/data/reputation.toml``). ``reward_placement`` says where discovery
+    rewards that place something go (``RewardPlacement``).
+
+    ``LEGACY`` gives the value a field had before it existed: a game record or snapshot without
+    the field means that value (``engine.snapshot`` leaves a field out when it holds its legacy
+    value, so older records keep their state hashes). The defaults are the base box and the
+    rulebook; the legacy values are what Fleetlab used before the data was settled.
+
+    >>> c = GameConfig(("terran_directorate", "planta"))
+    >>> c.reputation_tiles, c.worlds_afar, c.reward_placement.value
+    ((12, 10, 7, 4), False, 'rulebook')
+    >>> sorted(m.value for m in c.discovery_modules)
+    ['base', 'warp_portals']
     """
+
+    LEGACY: ClassVar[Mapping[str, object]] = {
+        "worlds_afar": True,
+        "reputation_tiles": (12, 10, 7, 3),
+        "reward_placement": RewardPlacement.ANY_CONTROLLED,
+    }
 
     species: tuple[str, ...]
     start_player: int = 0
@@ -79,11 +107,26 @@ class GameConfig:
     gcds: NpcVariant = NpcVariant.NORMAL
     warp_portals: bool = True
     rift_cannon: bool = False
+    worlds_afar: bool = False
+    reputation_tiles: tuple[int, int, int, int] = field(default_factory=_base_box_reputation)
+    reward_placement: RewardPlacement = RewardPlacement.RULEBOOK
 
     @property
     def players(self) -> int:
         """Number of players."""
         return len(self.species)
+
+    @property
+    def discovery_modules(self) -> frozenset[DiscoveryModule]:
+        """The discovery-tile modules in this game's bag."""
+        used = {DiscoveryModule.BASE}
+        if self.warp_portals:
+            used.add(DiscoveryModule.WARP_PORTALS)
+        if self.worlds_afar:
+            used.add(DiscoveryModule.WORLDS_AFAR)
+        if self.rift_cannon:
+            used.add(DiscoveryModule.RIFT_CANNON)
+        return frozenset(used)
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,13 +17,17 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
-from blueprints import Confidence
+from blueprints import Confidence, reputation_tiles
 from engine.errors import DataError
 
 
 @dataclass(frozen=True, slots=True)
 class Tables:
-    """The numbers of ``rules.toml``; dictionaries are keyed by player count or tile value."""
+    """The numbers of ``rules.toml``; dictionaries are keyed by player count or tile value.
+
+    ``reputation_tiles`` (the base box's bag by value 1-4) is read from
+    ``blueprints.reputation_tiles`` so that the engine and the calculator share one source.
+    """
 
     rounds: int
     first_pass_money: int
@@ -36,6 +40,7 @@ class Tables:
     production: tuple[int, ...]
     cubes_per_track: int
     track_squares: int
+    production_confidence: Confidence
     reputation_tiles: tuple[int, int, int, int]
     reputation_confidence: Confidence
     eridani_setup_draws: int
@@ -67,7 +72,6 @@ def tables() -> Tables:
     economy = raw["economy"]
     rep = raw["reputation"]
     scoring = raw["scoring"]
-    reputation = tuple(rep["tiles"][str(v)] for v in (1, 2, 3, 4))
     out = Tables(
         rounds=raw["rounds"],
         first_pass_money=raw["first_pass_money"],
@@ -80,8 +84,9 @@ def tables() -> Tables:
         production=tuple(economy["production"]),
         cubes_per_track=economy["cubes_per_track"],
         track_squares=economy["track_squares"],
-        reputation_tiles=(reputation[0], reputation[1], reputation[2], reputation[3]),
-        reputation_confidence=Confidence(rep["tiles_confidence"]),
+        production_confidence=Confidence(economy["production_confidence"]),
+        reputation_tiles=reputation_tiles().counts,
+        reputation_confidence=reputation_tiles().confidence,
         eridani_setup_draws=rep["eridani_setup_draws"],
         ambassador_vp=scoring["ambassador"],
         monolith_vp=scoring["monolith"],

@@ -36,10 +36,27 @@ def tech_index(tech_id: str) -> int:
     return i
 
 
+WARP_PORTAL_TECH = "warp_portal"
+"""The rare tech of the Warp Portals module (rulebook p. 7: three sectors, one discovery tile,
+one rare tech and the Warp Portal tile; without the module they stay in the box)."""
+
+
 @cache
-def initial_bag(rift_cannon: bool) -> tuple[int, ...]:
-    """Tiles of each tech in the bag at the start of the game."""
-    return tuple(0 if (t.optional and not rift_cannon) else t.copies for t in all_techs())
+def initial_bag(rift_cannon: bool, warp_portals: bool = True) -> tuple[int, ...]:
+    """Tiles of each tech in the bag at the start of the game.
+
+    The base box's 114 tiles of 39 techs (rulebook p. 3) with the Warp Portals module; without
+    it the Warp Portal tech stays in the box; the Rift Cannon module adds its tech.
+
+    >>> sum(initial_bag(False)), sum(initial_bag(False, warp_portals=False)), sum(initial_bag(True))
+    (114, 113, 115)
+    """
+    return tuple(
+        0
+        if (t.optional and not rift_cannon) or (t.id == WARP_PORTAL_TECH and not warp_portals)
+        else t.copies
+        for t in all_techs()
+    )
 
 
 def is_rare(index: int) -> bool:

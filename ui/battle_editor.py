@@ -4,7 +4,7 @@ A ``BattleDraft`` holds what a battle file holds (``fleetlab-battle/1``: sides, 
 policies, the sector facts and options) plus what an editor needs that a file leaves out: a
 player side keeps a row, with its blueprint, for every class its species has, even with no
 ships, and a blueprint may break a rule while it is being edited. ``draft_from_file`` reads a
-battle file (checked by ``calc.battle_file.parse_battle``, so every error names its path);
+battle file (checked by ``calc.battle.files.parse_battle``, so every error names its path);
 ``build`` turns the draft back into a battle file and a ``Battle``, or into the list of
 problems that stop it from being solved. Nothing here imports Streamlit: the pages call these
 functions from their widgets' callbacks.
@@ -40,15 +40,14 @@ from blueprints import (
     species,
     techs,
 )
-from calc.battle_file import (
+from calc import Battle, BattleFileError, Policy
+from calc.battle import (
     BattleOptions,
     RetreatOption,
     battle_to_dict,
     decode_battle_text,
     parse_battle,
 )
-from calc.errors import BattleFileError
-from calc.model import Battle, Policy
 from ui.wording import computer_text, part_summary, shield_text, tech_name
 
 COMBAT_TECHS = ("antimatter_splitter", "neutron_bombs", "neutron_absorber")

@@ -21,7 +21,6 @@ from ui.cli_support import UsageError, split_list, text_table
 # Subcommand modules in ui/commands/, each with register(subparsers).
 COMMAND_MODULES: tuple[str, ...] = (
     "ui.commands.odds",
-    "ui.commands.bench",
     "ui.commands.cosmic",
     "ui.commands.selfplay",
     "ui.commands.replay",

@@ -13,9 +13,7 @@ import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
 from blueprints import OUTSIDE, Blueprint, ship_class_info
-from calc.errors import BattleFileError
-from calc.report import result_to_dict
-from calc.result import BattleResult
+from calc import BattleFileError, BattleResult, result_to_dict
 from ui import state
 from ui.battle_editor import (
     MAX_UPLOAD_BYTES,

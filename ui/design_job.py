@@ -5,7 +5,7 @@ Why a process of its own: a search takes tens of seconds and uses every core, an
 stay responsive (progress, a Cancel button) while it runs. The designer's process pool cannot be
 started from a page: while a page runs, Streamlit holds the page script as ``__main__``, and
 ``multiprocessing`` re-imports ``__main__`` in every spawned worker, so each would run the page
-again (``calc.design_eval``, Runners). ``DesignJob`` therefore launches ``python -m
+again (``calc.design.evaluate``, Runners). ``DesignJob`` therefore launches ``python -m
 ui.design_worker``, a fresh interpreter whose ``__main__`` is that small module: it reads the
 design file on its standard input, starts its own pool (forked, from a single-threaded
 program), and writes one JSON object per line on its standard output: ``{"progress": f}`` as

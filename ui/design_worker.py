@@ -17,9 +17,7 @@ import sys
 from typing import Any, TextIO
 
 from calc import BattleError
-from calc.design_eval import start_pool
-from calc.design_file import parse_design, result_to_dict
-from calc.designer import design
+from calc.design import design, parse_design, result_to_dict, start_pool
 
 MAX_INPUT_CHARS = 1_000_000
 """Largest design file read (a design file is a battle file plus a few keys: a few kB)."""
@@ -46,7 +44,7 @@ def run(source: TextIO, out: TextIO, workers: int | None = None) -> int:
         _say(out, {"error": str(exc)})
         return 2
     # The pool starts here, while this program runs a single thread, so its workers are forked
-    # with the kernels loaded (calc.design_eval.pool_context).
+    # with the kernels loaded (calc.design.evaluate.pool_context).
     pool = None if workers == 1 else start_pool(workers)
     try:
         result = design(

@@ -16,12 +16,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from blueprints import Blueprint, Origin, ShipClass, parts, species, tech, techs
-from calc.design_eval import predicted_method
-from calc.design_file import parse_design
-from calc.design_prune import Objective
-from calc.designer import Aggregate, DesignRequest, search_space
-from calc.odds import exact_seconds_estimate
-from calc.report import percent
+from calc import percent
+from calc.design import Aggregate, DesignRequest, Objective, parse_design
+from calc.design.designer import search_space
+from calc.design.evaluate import predicted_method
+from calc.sector import exact_seconds_estimate
 from ui.battle_editor import stats_line
 from ui.wording import count_text, parts_text
 
@@ -110,7 +109,7 @@ class SearchEstimate:
     """The size of a search before it runs and the longest it can take.
 
     ``seconds`` is the time to evaluate every design on ``workers`` processes, from the exact
-    solver's estimate of each battle (``calc.odds.exact_seconds_estimate``), Monte Carlo's
+    solver's estimate of each battle (``calc.sector.exact_seconds_estimate``), Monte Carlo's
     samples and a measured overhead per battle. Pruning skips most designs (bound pruning stops
     at designs that cannot reach the top list), so a search usually takes a fraction of it.
     """

@@ -11,7 +11,7 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from calc import BattleResult
-from calc.design_prune import Objective
+from calc.design import Objective
 from engine.galaxy import is_contested
 from engine.hexes import Hex
 from engine.state import GameState, SectorState

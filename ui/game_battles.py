@@ -13,9 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from calc.battle_file import battle_to_dict
-from calc.errors import BattleError
-from calc.model import Battle
+from calc import Battle, BattleError, battle_to_dict
 from engine.battle_view import sector_battle
 from engine.galaxy import is_contested
 from engine.hexes import Hex

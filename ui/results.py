@@ -1,7 +1,7 @@
 """A ``BattleResult`` as the dashboard shows it: headline, badge, tables and the CSV download.
 
 Pure functions over the result (no Streamlit), so what the page shows is tested as data.
-Percentages use ``calc.report.percent``; Monte Carlo values carry their 95% half-width.
+Percentages use ``calc.battle.report.percent``; Monte Carlo values carry their 95% half-width.
 """
 
 from __future__ import annotations
@@ -11,8 +11,7 @@ import io
 import math
 from dataclasses import dataclass
 
-from calc.report import percent
-from calc.result import BattleResult, Method, SideResult
+from calc import BattleResult, Method, SideResult, percent
 from ui.wording import wins_label
 
 

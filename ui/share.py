@@ -22,8 +22,8 @@ import zlib
 from typing import Any
 
 from blueprints import BlueprintError, part
-from calc.battle_file import FORMAT as BATTLE_FORMAT
-from calc.errors import BattleFileError
+from calc import FORMAT as BATTLE_FORMAT
+from calc import BattleFileError
 from ui.battle_editor import BattleDraft, canonical_json, draft_from_file, printed_battle
 
 VERSION = "1"

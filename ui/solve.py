@@ -3,17 +3,17 @@
 Every page solves through ``solve_key`` (the canonical JSON of a battle file in, a
 ``BattleResult`` out), so the cache key and the options of the file (method, samples, seed,
 reputation bag) live here. Battles of any number of sides, with retreat and population, go
-through ``calc.odds`` (sector combat).
+through ``calc.sector.ladder`` (sector combat).
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from calc import Battle, BattleResult, Budget, Policy, odds, parse_battle
-from calc.odds import exact_seconds_estimate, largest_battle_states, with_policies
+from calc import Battle, BattleResult, Policy, parse_battle
+from calc.sector import Budget, exact_seconds_estimate, largest_battle_states, odds
 
 DASHBOARD_BUDGET = Budget()
 """The ladder's limits for the battle odds page (those of ``fleetlab odds``)."""
@@ -28,7 +28,7 @@ def solve_key(
     budget: Budget = DASHBOARD_BUDGET,
     progress: Callable[[float], None] | None = None,
 ) -> BattleResult:
-    """Solve the battle file whose canonical JSON is ``key`` by the ladder (``calc.odds``).
+    """Solve the battle file whose canonical JSON is ``key`` by the ladder (``calc.sector.ladder``).
 
     Raises the battle file's own errors for a bad document and ``BattleError`` for a battle
     the calculator refuses.
@@ -68,8 +68,9 @@ class Estimate:
     samples: int | None = None
 
     def rung(self, budget: Budget = DASHBOARD_BUDGET) -> str:
-        """The rung the ladder (``calc.odds``) will take: ``exact``, ``exact-greedy`` (optimal
-        play approximated by greedy) or ``monte-carlo``, by the same tests in the same order.
+        """The rung the ladder (``calc.sector.ladder``) will take: ``exact``, ``exact-greedy``
+        (optimal play approximated by greedy) or ``monte-carlo``, by the same tests in the same
+        order.
         (Only an exact solve that the solver's memory budget then refuses can fall further;
         the result says so when it happens.)"""
         if self.method in (EXACT, MONTE_CARLO):
@@ -125,7 +126,11 @@ def estimate(battle: Battle, method: str = "auto", samples: int | None = None) -
         return None
     seconds = exact_seconds_estimate(battle)
     optimal = [s.name for s in battle.sides if s.policy is Policy.OPTIMAL]
-    greedy = with_policies(battle, dict.fromkeys(optimal, Policy.GREEDY))
+    # The ladder's second rung (calc.sector.ladder): greedy play where optimal play was asked.
+    greedy = Battle(
+        tuple(replace(s, policy=Policy.GREEDY) if s.name in optimal else s for s in battle.sides),
+        battle.defender,
+    )
     return Estimate(states, seconds, exact_seconds_estimate(greedy), bool(optimal), method, samples)
 
 

@@ -25,7 +25,7 @@ from urllib.parse import urlencode, urlsplit, urlunsplit
 import streamlit as st
 from streamlit.runtime.scriptrunner import add_script_run_ctx, get_script_run_ctx
 
-from calc.result import BattleResult
+from calc import BattleResult
 from ui.battle_editor import BattleDraft, Built, draft_from_file
 from ui.share import PARAM, draft_from_link, encode_battle
 from ui.solve import DASHBOARD_BUDGET, WHATIF_BUDGET, solve_key

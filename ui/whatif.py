@@ -19,8 +19,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from blueprints import OUTSIDE, Blueprint, BlueprintError, Part, ship_class_info
-from calc.report import percent
-from calc.result import BattleResult, Method
+from calc import BattleResult, Method, percent
 from ui.battle_editor import stats_line
 from ui.results import half_width
 

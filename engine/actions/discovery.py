@@ -1,13 +1,19 @@
 """Discovery tiles: revealing one (a chance event), then its reward or 2 VP.
 
-Rewards (``engine/data/discovery_tiles.toml``): resources (``any`` = that many of one chosen
-type); an Ancient Cruiser from the player's supply placed in the tile's sector; an orbital,
-monolith or warp portal placed there (if the sector has none yet); the lowest-cost regular tech
-in the tray the player lacks, placed free (a choice among ties); Artifact Codex and Ancient
-Might, counted at game end; an ancient ship part, placed at once or kept for an Upgrade.
-A tile revealed without a sector (Ancient Labs) puts its structure or cruiser on a sector the
-player controls, of their choice. A reward that cannot be given (no cruiser left, no free
-sector) is lost; used tiles leave the game.
+Rewards (``engine/data/discovery_tiles.toml``, rulebook p. 9): resources (``any`` = that many of
+one chosen type); an Ancient Cruiser from the player's supply; an orbital (and 2 materials),
+monolith or warp portal; the lowest-cost regular tech in the tray the player lacks, placed free
+(a choice among ties); Artifact Codex and Ancient Might, counted at game end; an ancient ship
+part, placed at once or kept for an Upgrade. Used tiles leave the game.
+
+Where a reward that places something goes is ``GameConfig.reward_placement``. The rulebook
+(``RewardPlacement.RULEBOOK``, the default): in the sector where the tile was found; a tile
+drawn with the Ancient Labs tech (found in no sector) puts it in the player's starting sector,
+and a player who does not control their starting sector must keep the tile for 2 VP (the
+rulebook's FAQ). A reward that cannot be placed (no unbuilt cruiser, the sector already has that
+structure or a portal) is not offered either (Fleetlab's extension of that ruling). The legacy
+reading (``ANY_CONTROLLED``) lets an Ancient Labs reward go on any controlled sector the player
+chooses and loses a reward that cannot be given.
 """
 
 from __future__ import annotations
@@ -29,9 +35,16 @@ from engine.decisions import (
     SectorChoice,
     TechChoice,
 )
-from engine.discoveries import DiscoveryKind, discovery_by_index, discovery_index, discovery_tile
-from engine.enums import RESOURCES, Resource
+from engine.discoveries import (
+    DiscoveryKind,
+    DiscoveryTile,
+    discovery_by_index,
+    discovery_index,
+    discovery_tile,
+)
+from engine.enums import RESOURCES, Resource, RewardPlacement
 from engine.hexes import Hex
+from engine.sectors import home_tile
 from engine.state import GameState, SectorState
 from engine.tech_supply import tech_order
 
@@ -113,8 +126,53 @@ def apply_reveal(state: GameState, d: DiscoveryReveal, action: RevealDiscovery) 
 
 
 def legal_choice(state: GameState, d: DiscoveryChoice) -> list[Action]:
-    """Reward or 2 VP."""
+    """Reward or 2 VP; only 2 VP when the rulebook's placement leaves the reward nowhere to go."""
+    tile = discovery_tile(d.tile)
+    rulebook = state.config.reward_placement is RewardPlacement.RULEBOOK
+    if (
+        rulebook
+        and tile.kind.places_in_sector
+        and reward_sector(state, d.seat, tile, d.where) is None
+    ):
+        return [KeepAsVp()]
     return [TakeReward(), KeepAsVp()]
+
+
+def starting_sector(state: GameState, seat: int) -> SectorState | None:
+    """The player's starting sector (their species' home hex), wherever it is on the board."""
+    home = home_tile(state.players[seat].species).id
+    return next((s for s in state.sectors if s.tile == home), None)
+
+
+def reward_sector(
+    state: GameState, seat: int, tile: DiscoveryTile, where: Hex | None
+) -> Hex | None:
+    """Where the rulebook puts a placed reward, or ``None`` if it cannot be given.
+
+    ``where`` is the sector the tile was found in; ``None`` for a tile drawn with Ancient Labs,
+    whose reward goes to the starting sector if the player controls it (the rulebook's FAQ).
+    """
+    if where is None:
+        sector = starting_sector(state, seat)
+        if sector is None or sector.owner != seat:
+            return None
+    else:
+        sector = state.sector(where)
+        if sector is None:
+            return None
+    kind = tile.kind
+    if kind is DiscoveryKind.ANCIENT_CRUISER:
+        limit = ship_class_info(ShipClass.CRUISER).limit
+        fits = ships_on_board(state, seat, ShipClass.CRUISER) < limit
+    elif kind is DiscoveryKind.ORBITAL:
+        fits = not sector.orbital
+    elif kind is DiscoveryKind.MONOLITH:
+        fits = not sector.monolith
+    elif kind is DiscoveryKind.WARP_PORTAL:
+        fits = sector.portal is None  # placed where found (p. 9); a printed portal leaves room
+    else:
+        fits = False
+    return sector.hex if fits else None
 
 
 def apply_choice(state: GameState, d: DiscoveryChoice, action: Action) -> GameState:
@@ -196,7 +254,12 @@ def _fits(state: GameState, seat: int, purpose: str, sector: SectorState) -> boo
 def _place(
     state: GameState, seat: int, purpose: str, where: Hex | None, used_up: bool
 ) -> GameState:
-    """Place the tile's structure, portal or cruiser (choosing a sector for Ancient Labs)."""
+    """Place the tile's structure, portal or cruiser (``GameConfig.reward_placement``)."""
+    if state.config.reward_placement is RewardPlacement.RULEBOOK:
+        target = reward_sector(state, seat, discovery_tile(purpose), where)
+        if target is None:  # pragma: no cover - legal_choice offers the reward only if placeable
+            return state
+        return place_reward(state, seat, purpose, target)
     if discovery_tile(purpose).kind is DiscoveryKind.ANCIENT_CRUISER:
         limit = ship_class_info(ShipClass.CRUISER).limit
         if ships_on_board(state, seat, ShipClass.CRUISER) >= limit:
@@ -225,7 +288,8 @@ def place_reward(state: GameState, seat: int, purpose: str, where: Hex) -> GameS
     if kind is DiscoveryKind.MONOLITH and not sector.monolith:
         return state.with_sector(replace(sector, monolith=True))
     if kind is DiscoveryKind.WARP_PORTAL:
-        if sector.has_portal:
+        rulebook = state.config.reward_placement is RewardPlacement.RULEBOOK
+        if sector.portal is not None or (sector.has_portal and not rulebook):
             return replace(state, discovery_out=state.discovery_out + 1)
         return state.with_sector(replace(sector, portal=purpose))
     return state

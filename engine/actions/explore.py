@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from blueprints import DRACO
 from engine.actions.base import Action, register
 from engine.actions.turn import Claim, Decline
 from engine.decisions import (
@@ -27,7 +28,6 @@ from engine.decisions import (
     SectorPlacement,
 )
 from engine.galaxy import (
-    DRACO,
     can_explore_from,
     explorable_zones,
     has_wormhole_generator,

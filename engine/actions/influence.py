@@ -17,11 +17,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from blueprints import DRACO
 from engine.actions.base import Action, register
 from engine.board import add_cube, return_options
 from engine.decisions import Activations, CubeReturn, Decision
 from engine.enums import Resource, SquareType
-from engine.galaxy import DRACO, connected_sectors, has_wormhole_generator
+from engine.galaxy import connected_sectors, has_wormhole_generator
 from engine.hexes import Hex
 from engine.state import GameState, SectorState
 

@@ -53,6 +53,7 @@ from blueprints import species as find_species
 from blueprints import tech as find_tech
 from engine.decisions import TurnStart
 from engine.discoveries import discovery_index, discovery_tiles
+from engine.discoveries import initial_bag as initial_discovery_bag
 from engine.enums import Phase
 from engine.errors import EngineError, RecordError
 from engine.galaxy import edge_link
@@ -516,6 +517,9 @@ class _Importer:
             gcds=self.variant(data, npc_variants, ShipClass.GCDS),
             warp_portals=self.uses_portals(data, sectors),
             rift_cannon=rift,
+            # The bot's bag (its data/discoverytiles.json) holds the Remnants of Worlds Afar
+            # tiles besides the base box's.
+            worlds_afar=True,
         )
         game_round = self.number(data, "game_round", ROOT, 1, low=1, high=tables().rounds)
         setup = data.get("setup_finished", 1)
@@ -534,11 +538,13 @@ class _Importer:
             )
         placed = {s.tile for s in sectors}
         stacks = self.read_stacks(data, placed)
-        tech_bag = self.tech_counts(data, "tech_deck", rift, default=initial_bag(rift))
+        tech_bag = self.tech_counts(
+            data, "tech_deck", rift, default=initial_bag(rift, config.warp_portals)
+        )
         tech_tray = self.tech_counts(
             data, "available_techs", rift, default=(0,) * len(tech_order())
         )
-        disc_bag, disc_out = self.discovery_bag(data, rift, sectors)
+        disc_bag, disc_out = self.discovery_bag(data, config, sectors)
         state = GameState(
             config=config,
             round=game_round,
@@ -1177,10 +1183,10 @@ class _Importer:
         return tuple(counts)
 
     def discovery_bag(
-        self, data: Mapping[str, Any], rift: bool, sectors: Sequence[SectorState]
+        self, data: Mapping[str, Any], config: GameConfig, sectors: Sequence[SectorState]
     ) -> tuple[tuple[int, ...], int]:
-        tiles = discovery_tiles(rift)
-        full = tuple(t.count for t in tiles)
+        tiles = discovery_tiles()
+        full = initial_discovery_bag(config.discovery_modules)
         facedown = sum(1 for s in sectors if s.discovery)
         if "discTiles" not in data:
             self.problem(
@@ -1193,7 +1199,7 @@ class _Importer:
         ids = [t.id for t in tiles]
         items = self.listing(data, "discTiles", ROOT, required=True)
         for i, tile_id in self.codes_in(items, "discTiles", self.t.discoveries, "discovery tile"):
-            if tile_id not in ids:
+            if tile_id not in ids or not full[ids.index(tile_id)]:
                 self.problem(
                     f"discTiles[{i}]", f"{tile_id!r} is not in this game's bag", "left out"
                 )

@@ -3,17 +3,15 @@
 ``position_summary(result)`` is the document ``fleetlab import --json`` prints (format
 ``fleetlab-import/1``) and what a dashboard page can show without knowing the engine's types:
 every value is JSON-ready. The odds of each contested sector are a ``fleetlab-odds/1`` document
-(``calc.report.result_to_dict``) from ``engine.battle_view.sector_odds``; a sector whose battle
-cannot be modelled carries an ``error`` instead.
+(``calc.battle.report.result_to_dict``) from ``engine.battle_view.sector_odds``; a sector whose
+battle cannot be modelled carries an ``error`` instead.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from calc.errors import BattleError
-from calc.odds import Budget
-from calc.report import result_to_dict
+from calc import BattleError, Budget, result_to_dict
 from engine.battle_view import DEFAULT_BUDGET, sector_odds
 from engine.galaxy import is_contested
 from engine.importers.asynceclipse import ImportResult

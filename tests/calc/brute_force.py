@@ -5,7 +5,7 @@ individually (all 6^k face sequences), every hit is assigned to an individual sh
 battle is cut after ``max_rounds`` engagement rounds (the rest counts for the defender). The
 error of the cut is at most P(no ship destroyed in max_rounds rounds), which for the tiny
 battles of the tests is far below 1e-12. The NPC rule and the greedy heuristic are written
-again here from their documentation in ``calc.targeting``, with brute-force subset search.
+again here from their documentation in ``calc.rules.targeting``, with brute-force subset search.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import itertools
 from functools import cache
 
 from blueprints import ShipClass, ship_class_info
-from calc.model import Battle, Policy, Side
+from calc.battle.model import Battle, Policy, Side
 from tests.calc.helpers import with_deep_stack
 
 RIFT = ((1, 0), (2, 0), (3, 1), (0, 1), (0, 0), (0, 0))

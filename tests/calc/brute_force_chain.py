@@ -10,7 +10,7 @@ import itertools
 from functools import cache
 
 from blueprints import ShipClass, ship_class_info
-from calc.model import Battle
+from calc.battle.model import Battle
 
 SIZE = {c: ship_class_info(c).size for c in ShipClass}
 

@@ -14,7 +14,7 @@ import itertools
 from functools import cache
 
 from blueprints import ShipClass, ship_class_info
-from calc.model import Battle, Policy, RetreatObjective, RetreatPolicy
+from calc.battle.model import Battle, Policy, RetreatObjective, RetreatPolicy
 from tests.calc.helpers import with_deep_stack
 
 RIFT = ((1, 0), (2, 0), (3, 1), (0, 1), (0, 0), (0, 0))

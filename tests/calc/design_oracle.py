@@ -1,9 +1,9 @@
 """A deliberately simple, separate exhaustive search for the fleet designer's tests.
 
-It shares nothing with ``calc.design_space``/``calc.designer`` but the rules API
+It shares nothing with ``calc.design.space``/``calc.design.designer`` but the rules API
 (``Blueprint.upgrade``, species data) and the battle ladder: blueprints by trying every
 (returned set, slot, part) of every part with ``upgrade()``, fleets by every count, designs as
-every combination, each battle solved exactly with ``calc.odds`` (a two-sided battle, or the
+every combination, each battle solved exactly with ``calc.sector.ladder`` (a two-sided battle, or the
 whole sector built by hand with the design's side put in its place).
 """
 
@@ -22,8 +22,8 @@ from blueprints import (
     ship_class_info,
     species,
 )
-from calc.model import Battle, ShipGroup, Side
-from calc.odds import odds
+from calc.battle.model import Battle, ShipGroup, Side
+from calc.sector.ladder import odds
 
 
 def naive_reachable(

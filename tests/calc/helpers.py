@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from blueprints import Dice, ShipClass, ShipStats
-from calc.model import Battle, Policy, ShipGroup, Side
+from calc.battle.model import Battle, Policy, ShipGroup, Side
 
 
 def ship(

@@ -11,11 +11,19 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from blueprints import Blueprint, Dice, ShipClass, ShipStats
-from calc.battle_file import FORMAT, battle_to_dict, load_battle, parse_battle
+from calc.battle.files import FORMAT, battle_to_dict, load_battle, parse_battle
+from calc.battle.model import (
+    Battle,
+    Policy,
+    Retreat,
+    RetreatObjective,
+    RetreatPolicy,
+    ShipGroup,
+    Side,
+)
+from calc.battle.report import result_to_dict
 from calc.errors import BattleFileError
-from calc.exact import solve_exact
-from calc.model import Battle, Policy, Retreat, RetreatObjective, RetreatPolicy, ShipGroup, Side
-from calc.report import result_to_dict
+from calc.exact.solver import solve_exact
 from tests.support import shared_file
 
 EXAMPLE: dict[str, Any] = {

@@ -7,10 +7,10 @@ from collections.abc import Iterator
 import pytest
 
 from blueprints import Blueprint, ShipClass
-from calc.design_eval import clear_cache
-from calc.design_prune import Objective
-from calc.designer import DesignRequest, Opponent, design
-from calc.model import Battle, ShipGroup, Side
+from calc.battle.model import Battle, ShipGroup, Side
+from calc.design.designer import DesignRequest, Opponent, design
+from calc.design.evaluate import clear_cache
+from calc.design.prune import Objective
 
 distributed = pytest.importorskip("distributed")
 

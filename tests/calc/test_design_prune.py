@@ -1,6 +1,6 @@
 """Pruning is safe: it never removes the best design, and every dominance it claims holds.
 
-The dominance rules of ``calc.design_prune`` are checked against full evaluation (``prune=False``)
+The dominance rules of ``calc.design.prune`` are checked against full evaluation (``prune=False``)
 on random small cases (Hypothesis), in two-sided battles and in whole three-sided sectors, and a
 worked example shows why the rules are narrow: against the NPC rule, a part-wise better
 blueprint can lose more often.
@@ -15,7 +15,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from blueprints import Blueprint, Dice, ShipClass, ShipStats
-from calc.design_prune import (
+from calc.battle.model import Battle, Policy, Retreat, RetreatPolicy, ShipGroup, Side
+from calc.design.designer import DesignRequest, Opponent, design, dominance_map, search_space
+from calc.design.prune import (
     Objective,
     Rule,
     blueprint_dominates,
@@ -25,9 +27,7 @@ from calc.design_prune import (
     rank_key,
     sector_rules,
 )
-from calc.designer import DesignRequest, Opponent, design, dominance_map, search_space
-from calc.model import Battle, Policy, Retreat, RetreatPolicy, ShipGroup, Side
-from calc.odds import odds
+from calc.sector.ladder import odds
 
 TERRAN = "terran_directorate"
 TECHS = [

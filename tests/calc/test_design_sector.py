@@ -2,7 +2,7 @@
 sides together.
 
 The best design equals an exhaustive search that solves the full sector battle with
-``calc.odds``; a design's value is ``calc.odds`` on the sector battle built by hand; the mode
+``calc.sector.ladder``; a design's value is ``calc.sector.ladder`` on the sector battle built by hand; the mode
 survives the design file; runners agree; separate battles are unchanged.
 """
 
@@ -13,11 +13,9 @@ from dataclasses import replace
 import pytest
 
 from blueprints import Blueprint, ShipClass
-from calc.battle_file import battle_to_dict, parse_battle
-from calc.design_eval import Evaluation, clear_cache
-from calc.design_file import parse_design, result_to_dict
-from calc.design_prune import Objective
-from calc.designer import (
+from calc.battle.files import battle_to_dict, parse_battle
+from calc.battle.model import Battle, ShipGroup, Side
+from calc.design.designer import (
     SECTOR,
     Aggregate,
     DesignRequest,
@@ -27,9 +25,11 @@ from calc.designer import (
     opponents_of,
     search_space,
 )
+from calc.design.evaluate import Evaluation, clear_cache
+from calc.design.files import parse_design, result_to_dict
+from calc.design.prune import Objective
 from calc.errors import BattleFileError, DesignError
-from calc.model import Battle, ShipGroup, Side
-from calc.odds import odds
+from calc.sector.ladder import odds
 from tests.calc.design_oracle import exhaustive
 
 TERRAN = "terran_directorate"
@@ -280,7 +280,7 @@ def test_design_file_sector_key_round_trip() -> None:
         parse_design(design_doc(battle, sector="yes"))
     assert info.value.path == "design.sector"
     # The output says which mode was used, and its ships paste back into the battle file:
-    # `calc.odds` on that file gives the design's P(holding the sector).
+    # `calc.sector.ladder` on that file gives the design's P(holding the sector).
     result: DesignResult = design(replace(req, top=2, classes=(ShipClass.INTERCEPTOR,)), workers=1)
     out = result_to_dict(result)
     assert out["sector"] is True and out["aggregate"] is None

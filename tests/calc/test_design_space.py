@@ -7,7 +7,7 @@ from itertools import product
 import pytest
 
 from blueprints import Blueprint, ShipClass, ship_class_info, species
-from calc.design_space import (
+from calc.design.space import (
     CandidateGroup,
     class_options,
     combat_stats,
@@ -123,6 +123,6 @@ def test_candidate_strength_counts_ships() -> None:
     bp = Blueprint.default(TERRAN, "interceptor")
     g = CandidateGroup(ShipClass.INTERCEPTOR, bp, bp.stats, 3, 3, (), 0)
     # hull 0, no shield or computer, one yellow die: strength 1 per ship
-    from calc.design_space import Candidate
+    from calc.design.space import Candidate
 
     assert Candidate((g,), 9, 0).strength == 3

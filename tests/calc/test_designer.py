@@ -8,10 +8,8 @@ from collections import Counter
 import pytest
 
 from blueprints import Blueprint, ShipClass, ship_class_info, species
-from calc.design_eval import Evaluation, clear_cache
-from calc.design_prune import Objective
-from calc.design_space import combat_stats
-from calc.designer import (
+from calc.battle.model import ShipGroup, Side
+from calc.design.designer import (
     Aggregate,
     DesignRequest,
     DesignResult,
@@ -19,8 +17,10 @@ from calc.designer import (
     design,
     search_space,
 )
+from calc.design.evaluate import Evaluation, clear_cache
+from calc.design.prune import Objective
+from calc.design.space import combat_stats
 from calc.errors import DesignError
-from calc.model import ShipGroup, Side
 from tests.calc.design_oracle import exhaustive
 
 TERRAN = "terran_directorate"
@@ -259,8 +259,8 @@ def test_best_equals_exhaustive_against_a_player(defends: bool) -> None:
 
 
 def test_opponents_of_a_three_sided_sector() -> None:
-    from calc.battle_file import parse_battle
-    from calc.design_file import opponents_of
+    from calc.battle.files import parse_battle
+    from calc.design.files import opponents_of
 
     def side(name: str) -> dict[str, object]:
         return {"name": name, "species": TERRAN, "ships": [{"class": "interceptor"}]}

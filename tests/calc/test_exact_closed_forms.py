@@ -7,8 +7,8 @@ from fractions import Fraction as F  # noqa: N817
 import pytest
 
 from blueprints import Blueprint
-from calc.exact import solve_exact
-from calc.model import Battle, ShipGroup, Side
+from calc.battle.model import Battle, ShipGroup, Side
+from calc.exact.solver import solve_exact
 from tests.calc.helpers import battle, ship, side
 
 TOL = 1e-12

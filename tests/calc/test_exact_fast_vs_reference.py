@@ -7,9 +7,9 @@ from dataclasses import replace
 import pytest
 
 from blueprints import Blueprint
-from calc.exact import solve_exact
-from calc.exact_reference import solve_reference
-from calc.model import Battle, Policy, ShipGroup, Side
+from calc.battle.model import Battle, Policy, ShipGroup, Side
+from calc.exact.solver import solve_exact
+from tests.calc.exact_reference import solve_reference
 from tests.calc.helpers import battle, ship, side
 
 T = "terran_directorate"

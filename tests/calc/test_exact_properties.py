@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from blueprints import Dice, ShipClass, ShipStats
-from calc.exact import solve_exact
-from calc.model import Battle, Policy, ShipGroup, Side
+from calc.battle.model import Battle, Policy, ShipGroup, Side
+from calc.exact.solver import solve_exact
 
 TOL = 1e-9
 CLASSES = [ShipClass.INTERCEPTOR, ShipClass.CRUISER, ShipClass.DREADNOUGHT, ShipClass.STARBASE]

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from calc.exact import solve_exact
-from calc.model import Battle, Policy
+from calc.battle.model import Battle, Policy
+from calc.exact.solver import solve_exact
 from tests.calc.brute_force import brute_force_attacker_wins, with_policy
 from tests.calc.helpers import battle, ship, side
 

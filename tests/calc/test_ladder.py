@@ -7,14 +7,14 @@ from dataclasses import replace
 
 import pytest
 
-from calc.battle_file import load_battle
-from calc.battle_state import estimate_states
-from calc.benchmark import largest_legal_battle
+from benchmarks.solver_bench import largest_legal_battle
+from calc.battle.files import load_battle
+from calc.battle.model import Battle, Policy
+from calc.battle.result import Method
 from calc.errors import BattleError, TooLargeError
-from calc.exact import solve_exact
-from calc.model import Battle, Policy
-from calc.odds import Budget, exact_seconds_estimate, odds
-from calc.result import Method
+from calc.exact.solver import solve_exact
+from calc.rules.battle_state import estimate_states
+from calc.sector.ladder import Budget, exact_seconds_estimate, odds
 from tests.calc.helpers import battle, ship, side
 from tests.support import REPO
 
@@ -99,7 +99,7 @@ def test_the_memory_budget_counts_the_general_loops_tables(
 ) -> None:
     # Morph Shields take the general loops (four values, a decision and the inflow per state and
     # slot) even without retreat; the budget check must count those tables, not the plain ones.
-    from calc import exact
+    from calc.exact import solver as exact
 
     def duel(morph: int) -> Battle:
         return battle(side("A", (ship(hull=3, morph=morph), 2)), side("D", (ship(hull=3), 2)))

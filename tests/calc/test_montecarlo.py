@@ -11,11 +11,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from calc.battle_file import load_battle
-from calc.benchmark import with_player_policy
-from calc.exact import solve_exact
-from calc.model import Battle, Policy
-from calc.montecarlo import simulate_battle, wilson_interval
+from calc.battle.files import load_battle
+from calc.battle.model import Battle, Policy, with_player_policy
+from calc.exact.solver import solve_exact
+from calc.montecarlo.simulator import simulate_battle, wilson_interval
 from tests.calc.helpers import battle, ship, side
 from tests.support import REPO
 

@@ -10,10 +10,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from calc.exact import solve_exact
-from calc.model import Battle, Policy, Side
-from calc.sector import battle_order, solve_sector
-from calc.sector_extras import best_of_draw, best_tiles
+from calc.battle.model import Battle, Policy, Side
+from calc.exact.solver import solve_exact
+from calc.rules.reputation import best_of_draw, best_tiles
+from calc.sector.chain import battle_order, solve_sector
 from tests.calc.brute_force_chain import ChainBrute
 from tests.calc.helpers import ship, side
 

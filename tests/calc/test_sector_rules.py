@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from calc.exact import ExactSolver, solve_exact
-from calc.model import Battle, Retreat, RetreatObjective, RetreatPolicy, Side
-from calc.result import BattleResult
+from calc.battle.model import Battle, Retreat, RetreatObjective, RetreatPolicy, Side
+from calc.battle.result import BattleResult
+from calc.exact.solver import ExactSolver, solve_exact
 from tests.calc.brute_force_sector import sector_brute
 from tests.calc.helpers import ship, side
 
@@ -176,7 +176,7 @@ def test_the_retreat_option_never_lowers_the_optimal_objective(
 
 
 def test_the_general_loops_are_for_retreats_and_morph_shields() -> None:
-    from calc.exact import needs_general_loops
+    from calc.exact.solver import needs_general_loops
 
     a = side("A", (ship(), 1))
     d = side("D", (ship("cruiser", hull=1), 1))

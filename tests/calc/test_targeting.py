@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from calc.dice import RIFT_REACH
-from calc.exact import rule_assignment
+from calc.exact.solver import rule_assignment
+from calc.rules.dice import RIFT_REACH
 
 # Target groups (as the solver sees one side): hull, need (roll to hit), rank (size).
 INTERCEPTOR = (0, 2, 1.0)

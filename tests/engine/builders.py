@@ -15,7 +15,7 @@ from typing import Any
 from blueprints import Blueprint, ShipClass
 from engine.actions.base import Action, parse_action
 from engine.decisions import GuardianDraw, ReputationDraw, TechDraw
-from engine.enums import Phase
+from engine.enums import Phase, RewardPlacement
 from engine.hexes import Hex
 from engine.rules import apply, chance_outcomes, legal_actions
 from engine.sectors import sector_tile
@@ -29,9 +29,17 @@ def started(
     guardians: Iterable[int] = (),
     reputation: Iterable[int] = (),
     start_player: int = 0,
+    worlds_afar: bool = False,
+    reward_placement: RewardPlacement = RewardPlacement.RULEBOOK,
 ) -> GameState:
     """Round 1, action phase, start player to act; setup's draws chosen by the caller."""
-    state = new_game(GameConfig(tuple(species), start_player=start_player))
+    config = GameConfig(
+        tuple(species),
+        start_player=start_player,
+        worlds_afar=worlds_afar,
+        reward_placement=reward_placement,
+    )
+    state = new_game(config)
     wanted_techs = list(tray)
     wanted_guardians = list(guardians)
     wanted_rep = list(reputation)

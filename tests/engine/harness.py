@@ -49,6 +49,7 @@ from engine.decisions import (
     SectorPlacement,
 )
 from engine.discoveries import discovery_tiles
+from engine.discoveries import initial_bag as initial_discovery_bag
 from engine.enums import RESOURCES, Phase, Resource
 from engine.errors import IllegalActionError
 from engine.hexes import Hex
@@ -256,13 +257,13 @@ def _check_tiles(state: GameState) -> None:
     # Tech tiles: bag + tray + researched (starting techs are species components).
     researched = Counter(t for p in state.players for t in p.all_techs())
     researched.subtract(_starting_techs(config.species))
-    bag = initial_bag(config.rift_cannon)
+    bag = initial_bag(config.rift_cannon, config.warp_portals)
     for i, tech_id in enumerate(tech_order()):
         got = state.tech_bag[i] + state.tech_tray[i] + researched[tech_id]
         if got != bag[i] or state.tech_bag[i] < 0 or state.tech_tray[i] < 0:
             _fail(state, f"tech {tech_id!r}: {got} tiles accounted for, not {bag[i]}")
     # Discovery tiles.
-    total = sum(t.count for t in discovery_tiles(config.rift_cannon))
+    total = sum(initial_discovery_bag(config.discovery_modules))
     held = 0
     for p in state.players:
         held += len(p.discovery_vp) + len(p.parts_held) + len(p.end_tiles)
@@ -281,7 +282,7 @@ def _check_tiles(state: GameState) -> None:
     for d in state.pending:
         if isinstance(d, BattleReputationDraw | ReputationKeep):
             rep += len(d.drawn)
-    if rep != sum(tables().reputation_tiles) or min(state.reputation_bag) < 0:
+    if rep != sum(config.reputation_tiles) or min(state.reputation_bag) < 0:
         _fail(state, f"{rep} reputation tiles accounted for")
 
 

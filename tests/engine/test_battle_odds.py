@@ -10,7 +10,7 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from calc.model import Policy
+from calc.battle.model import Policy
 from engine.battle_view import sector_odds
 from engine.enums import Phase
 from engine.hexes import Hex

@@ -7,9 +7,9 @@ from dataclasses import replace
 import pytest
 
 from blueprints import Blueprint, ShipClass
+from calc.battle.model import Battle, ShipGroup, Side
 from calc.errors import BattleError
-from calc.exact import solve_exact
-from calc.model import Battle, ShipGroup, Side
+from calc.exact.solver import solve_exact
 from engine.battle_view import sector_battle, sector_odds
 from engine.hexes import Hex
 from tests.engine.builders import edit, sector, started, with_sector

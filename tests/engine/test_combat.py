@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 
 from blueprints import Dice, DieColour, ShipClass
-from calc.battle_state import morph_repair
+from calc.rules.battle_state import morph_repair
 from engine.actions.combat import RollDice
 from engine.battle import MAX_DICE_PER_ROLL, chunks, roll_outcomes
 from engine.battle_view import sector_battle, sector_odds

@@ -7,7 +7,7 @@ from dataclasses import replace
 import numpy as np
 
 from blueprints import ShipClass
-from calc.assignment import rule_assignment
+from calc.rules.assignment import rule_assignment
 from engine.actions.move import MoveShip
 from engine.battle import greedy_result, side_spec, side_state
 from engine.decisions import AssignHits

@@ -85,6 +85,38 @@ def test_the_golden_games_have_battles() -> None:
     assert skirmish.start is not None and skirmish.start.round == 1
 
 
+def test_a_record_from_before_the_setup_options_replays_with_their_legacy_values() -> None:
+    """A record written before ``worlds_afar``, ``reputation_tiles`` and ``reward_placement``
+    existed (``golden/legacy``: the typed-in battle as it was recorded then) has none of them: it
+    reads as their legacy values (the bags and the placement of that time), and its state
+    hashes, computed by the engine of that time, still match."""
+    legacy = GOLDEN / "legacy" / "table_battle_before_issue_25.json"
+    raw = json.loads(legacy.read_text())
+    assert not {"worlds_afar", "reputation_tiles", "reward_placement"} & set(raw["config"])
+    record, result = replay_file(legacy)
+    assert result.ok, result.error
+    assert result.checkpoints == 2
+    for name, value in GameConfig.LEGACY.items():
+        assert getattr(record.config, name) == value
+    assert record.start is not None and record.start.reputation_bag == (12, 10, 7, 3)
+
+
+def test_a_config_writes_its_options_and_leaves_out_only_legacy_values() -> None:
+    """The defaults (the base box and the rulebook) are written into every record; a field
+    holding its legacy value is left out, and reading restores it."""
+    config = GameConfig(("planta", "orion_hegemony"))
+    written = record_json(GameRecord(config, ("a", "b"), ()))["config"]
+    assert written["worlds_afar"] is False
+    assert written["reputation_tiles"] == [12, 10, 7, 4]
+    assert written["reward_placement"] == "rulebook"
+    legacy = replace(config, **GameConfig.LEGACY)  # type: ignore[arg-type]
+    old = json.loads(record_text(GameRecord(legacy, ("a", "b"), ())))
+    assert not set(GameConfig.LEGACY) & set(old["config"])
+    assert record_from_json(old).config == legacy
+    # The two games differ from setup on: the bags are part of the state and of its hash.
+    assert state_hash(new_game(config)) != state_hash(new_game(legacy))
+
+
 def test_a_state_hash_does_not_depend_on_the_python_process() -> None:
     code = (
         "from engine.setup import new_game; from engine.state import GameConfig; "

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
+from blueprints import ShipClass
 from engine.actions.research import research_cost
 from engine.decisions import Activations, DiscoveryReveal, ResourceChoice, SectorChoice
+from engine.enums import RewardPlacement
 from engine.hexes import Hex
-from tests.engine.builders import answers, do, edit, started
+from tests.engine.builders import answers, do, edit, started, with_sector
 
 TRAY = [
     "plasma_cannon",
@@ -48,6 +52,16 @@ def test_cost_reads_the_first_empty_space_and_keeps_the_minimum(
     tech: str, held: int, cost: int
 ) -> None:
     assert research_cost(tech, held) == cost
+
+
+def test_cost_follows_the_rulebooks_research_example() -> None:
+    """Rulebook p. 10 (research example): the Hydran player, who already has four Nano techs,
+    still pays Nanorobots' minimum of 2; with five Nano techs the discount is 6, so the Wormhole
+    Generator (14) costs 8. Another example: with Monolith and Orbital researched, Fusion Drive
+    (4) still costs its minimum 3."""
+    assert research_cost("nanorobots", 4) == 2
+    assert research_cost("wormhole_generator", 5) == 14 - 6 == 8
+    assert research_cost("fusion_drive", 2) == 3
 
 
 def test_research_pays_the_discounted_cost_and_places_the_tile() -> None:
@@ -98,12 +112,61 @@ def test_ancient_labs_reveals_a_discovery_tile() -> None:
     assert isinstance(s.decision, DiscoveryReveal) and s.decision.where is None
     s = do(s, "reveal science_5", "reward")
     assert s.players[0].science == 40 - 12 + 5  # 13 less the military discount of 1
-    # A structure from Ancient Labs goes on a controlled sector of the player's choice.
-    s = do(rich(), "action research", "research ancient_labs military", "reveal ancient_monolith")
+
+
+HOME = Hex(0, -2)  # the Terran Directorate's starting sector (seat 0 of two)
+
+
+@pytest.mark.parametrize(
+    "tile", ["ancient_monolith", "ancient_orbital", "ancient_cruiser", "ancient_warp_portal"]
+)
+def test_ancient_labs_rewards_go_to_the_starting_sector(tile: str) -> None:
+    """Rulebook FAQ: "If the Discovery Tile I get from ANCIENT LABS allows me to place something
+    in a Sector (such as ANCIENT CRUISER or ANCIENT ORBITAL), where do I place it? You place it
+    in your Starting Sector." No choice of sector is offered."""
+    s = do(rich(), "action research", "research ancient_labs military", f"reveal {tile}")
+    assert answers(s) == {"reward", "keep_vp"}
     s = do(s, "reward")
-    assert isinstance(s.decision, SectorChoice)
+    assert not isinstance(s.decision, SectorChoice)
+    home = s.sector(HOME)
+    assert home is not None
+    placed = {
+        "ancient_monolith": home.monolith,
+        "ancient_orbital": home.orbital,
+        "ancient_cruiser": home.ships_of(0, ShipClass.CRUISER) == 1,
+        "ancient_warp_portal": home.portal == tile,
+    }
+    assert placed[tile]
+
+
+def test_ancient_labs_without_the_starting_sector_is_2_vp() -> None:
+    """Rulebook FAQ: "If you do not Control your Starting Sector, you must take the tile as 2VP."
+    A resource tile is still taken as usual."""
+    s = rich()
+    home = s.sector(HOME)
+    assert home is not None
+    s = with_sector(s, replace(home, owner=None))
+    s = do(s, "action research", "research ancient_labs military", "reveal ancient_orbital")
+    assert answers(s) == {"keep_vp"}
+    s = do(s, "keep_vp")
+    assert s.players[0].discovery_vp == ("ancient_orbital",)
+    t = with_sector(rich(), replace(home, owner=None))
+    t = do(t, "action research", "research ancient_labs military", "reveal science_5")
+    assert answers(t) == {"reward", "keep_vp"}
+
+
+def test_ancient_labs_under_the_legacy_placement_offers_any_controlled_sector() -> None:
+    """``RewardPlacement.ANY_CONTROLLED`` (records made before the FAQ ruling): the player picks
+    any sector they control."""
+    s = started(
+        "terran_directorate", "planta", tray=TRAY, reward_placement=RewardPlacement.ANY_CONTROLLED
+    )
+    s = edit(s, 0, science=40)
+    s = do(s, "action research", "research ancient_labs military", "reveal ancient_monolith")
+    s = do(s, "reward")
+    assert isinstance(s.decision, SectorChoice) and s.decision.options == (HOME,)
     s = do(s, "choose_sector (0,-2)")
-    assert s.sector(Hex(0, -2)).monolith  # type: ignore[union-attr]
+    assert s.sector(HOME).monolith  # type: ignore[union-attr]
 
 
 def test_warp_portal_tech_places_a_portal_on_a_controlled_sector() -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from blueprints import ShipClass, tech
@@ -112,3 +114,16 @@ def test_start_player_is_checked_and_used() -> None:
         new_game(GameConfig(("planta", "mechanema"), start_player=2))
     state = started("planta", "mechanema", start_player=1)
     assert state.decision == TurnStart(1)
+
+
+@pytest.mark.parametrize("tiles", [(12, 10, -1, 4), (0, 0, 0, 0)])
+def test_a_bad_reputation_bag_is_refused_with_the_input_quoted(
+    tiles: tuple[int, int, int, int],
+) -> None:
+    with pytest.raises(SetupError, match=re.escape(repr(tiles))):
+        new_game(GameConfig(("planta", "mechanema"), reputation_tiles=tiles))
+
+
+def test_the_reputation_bag_option_is_the_games_bag() -> None:
+    config = GameConfig(("planta", "mechanema"), reputation_tiles=(1, 0, 0, 2))
+    assert new_game(config).reputation_bag == (1, 0, 0, 2)

@@ -9,8 +9,7 @@ from typing import Any
 from streamlit.testing.v1 import AppTest
 
 from blueprints import Dice, ShipClass, ShipStats
-from calc import odds
-from calc.report import percent
+from calc import odds, percent
 from tests.support import REPO
 from tests.ui.dashboard import EXAMPLE, ODDS, expand, metrics, open_page, rerun, widget
 from ui.battle_editor import (

@@ -7,7 +7,7 @@ from math import comb
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from calc.report import percent
+from calc.battle.report import percent
 from tests.support import REPO
 from ui.figures import cosmic_win_chart
 

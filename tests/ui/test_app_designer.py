@@ -11,10 +11,8 @@ from typing import Any
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from calc.design_file import result_to_dict
-from calc.design_prune import Objective
-from calc.designer import design
-from calc.report import percent
+from calc import percent
+from calc.design import Objective, design, result_to_dict
 from tests.ui.dashboard import DESIGNER, open_page, rerun, widget
 from ui.battle_editor import build, draft_from_file, printed_battle
 from ui.designer_form import (

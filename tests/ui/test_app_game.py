@@ -13,6 +13,7 @@ from engine.snapshot import snapshot
 from tests.support import REPO, shared_file
 from tests.ui.dashboard import GAME, ODDS, metrics, open_page, rerun
 from ui.battle_editor import build
+from ui.game_attack import attack_position, attack_targets, movers
 from ui.game_loader import (
     EXAMPLES,
     MAX_UPLOAD_BYTES,
@@ -194,22 +195,46 @@ def test_a_real_six_player_save_shows_its_documented_problems() -> None:
 # ----- flows a player meets (issue: the dashboard tried as players use it) ------------------
 
 
-def test_the_record_s_population_attack_opens_and_solves_on_the_odds_page() -> None:
-    """The built-in record ends with a cruiser against a sector's cubes and no ships: it opens
-    as a battle, and the odds page solves it (the attack on population)."""
+def population_attack_position() -> bytes:
+    """The built-in record's last position with the first player's fleet moved into a sector of
+    another player's that holds cubes and no ships: a position snapshot whose only battle due is
+    an attack on population (the dead end of the issue: a side with no ships)."""
+    game = open_example(next(iter(EXAMPLES)))
+    state = game.states[-1]
+    for player in state.players:
+        for where in attack_targets(state, player.seat):
+            sector = state.sector(where)
+            assert sector is not None
+            if sector.owner not in (None, player.seat) and not sector.ships and not sector.npcs:
+                moves = {
+                    (m.origin, m.ship_class): m.available for m in movers(state, player.seat, where)
+                }
+                after = attack_position(state, player.seat, where, moves)
+                return json.dumps(snapshot(after)).encode()
+    raise AssertionError("no sector to attack for its population")
+
+
+def test_a_population_attack_opens_and_solves_on_the_odds_page() -> None:
+    """A sector with ships against population only has "Open in Battle odds", and the odds
+    page solves it (the attack on population), with the players' colours."""
+    game = open_game(population_attack_position(), "attack.json")
     at = open_page(GAME)
-    due = [m.value for m in at.markdown if "population" in m.value and "sector 223" in m.value]
-    assert due, [m.value for m in at.markdown]
+    at.session_state["fleetlab.game"] = game
+    rerun(at)
+    labels = [m.value for m in at.markdown if "'s population" in m.value]
+    assert labels, [m.value for m in at.markdown]
     at.button(key="game.battle.0").click()
     at.run()
     draft = at.session_state["fleetlab.draft"]
+    assert [side.ship_count == 0 for side in draft.sides] == [False, True]
+    assert draft.sides[1].population > 0
     built = build(draft)
     assert built.ok, built.problems
     colours = at.session_state["fleetlab.side-colours"]
-    assert colours[draft.sides[0].name] == open_example(next(iter(EXAMPLES))).styles[3].colour
+    assert colours[draft.sides[0].name] == game.styles[0].colour
     odds_page = open_page(ODDS, {"battle": encode_battle(built.doc)})
     shown = metrics(odds_page)
-    assert shown["Cubes destroyed"].endswith("of 4"), shown
+    assert shown["Cubes destroyed"].endswith(f"of {draft.sides[1].population}"), shown
     assert not odds_page.error
 
 

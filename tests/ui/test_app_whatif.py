@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from blueprints import Blueprint
-from calc.odds import odds
-from calc.report import percent
+from calc import odds, percent
 from tests.ui.dashboard import EXAMPLE, WHATIF, open_page, rerun, widget
 from ui.battle_editor import build, draft_from_file, example_battle, set_class_blueprint
 from ui.whatif import rank, upgrades

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from blueprints import OUTSIDE, Blueprint, BlueprintError, Dice, ShipClass, ShipStats, species
-from calc.battle_file import RetreatOption, parse_battle
+from calc.battle.files import RetreatOption, parse_battle
+from calc.battle.model import Policy, RetreatPolicy
 from calc.errors import BattleFileError
-from calc.model import Policy, RetreatPolicy
 from tests.support import REPO
 from ui.battle_editor import (
     MAX_UPLOAD_BYTES,

@@ -21,8 +21,8 @@ from urllib.parse import urlencode
 
 import pytest
 
-from calc.odds import odds
-from calc.report import percent
+from calc.battle.report import percent
+from calc.sector.ladder import odds
 from tests.support import REPO
 from ui.battle_editor import build, draft_from_file, example_battle, set_count
 from ui.share import PARAM, encode_battle

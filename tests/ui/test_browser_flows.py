@@ -8,11 +8,13 @@ and phone-sized viewports.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from calc import odds
-from calc.report import percent
+from calc import odds, percent
 from tests.support import REPO
+from tests.ui.test_app_game import population_attack_position
 from tests.ui.test_browser import (  # the server and browser fixtures are shared
     ARTIFACTS,
     browser,
@@ -102,20 +104,31 @@ def test_the_odds_stay_in_view_while_editing_on_a_phone(server: str, browser: ob
     page.close()
 
 
-def test_a_population_attack_from_the_game_page_solves(server: str, browser: object) -> None:
+def test_a_population_attack_from_the_game_page_solves(
+    server: str, browser: object, tmp_path: Path
+) -> None:
+    position = tmp_path / "attack.json"
+    position.write_bytes(population_attack_position())
     for name, viewport in (("desktop", DESKTOP), ("phone", PHONE)):
         page = browser.new_page(viewport=viewport)  # type: ignore[attr-defined]
         page.goto(f"{server}/game")
         page.get_by_text("After action").first.wait_for(timeout=SLOW)
-        assert page.get_by_text("sector 223").first.is_visible()
+        if name == "phone":
+            page.get_by_test_id("stExpandSidebarButton").click()
+        page.locator("input[type=file]").set_input_files(str(position))
+        page.get_by_text("position snapshot (fleetlab-position) 'attack.json'").wait_for(
+            timeout=SLOW
+        )
+        if name == "phone":
+            page.get_by_test_id("stSidebarCollapseButton").first.click()
+        assert page.get_by_text("'s population").first.is_visible()
         page.get_by_role("button", name="Open in Battle odds").first.click()
         cubes = page.get_by_test_id("stMetric").filter(has_text="Cubes destroyed").first
         cubes.wait_for(timeout=SLOW)
         body = page.get_by_test_id("stMain").inner_text()
         assert "cannot be solved" not in body
-        assert "bot 1 (Terran Federation)" in body
         value = metric(page, "Cubes destroyed")
-        assert value.endswith("of 4"), value
+        assert " of " in value, value
         settle(page, 1)
         if name == "phone":
             no_horizontal_scroll(page)

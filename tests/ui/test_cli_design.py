@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from blueprints import Blueprint
-from calc.battle_file import parse_battle
+from calc.battle.files import parse_battle
 from calc.errors import BattleFileError
 from tests.support import REPO
 from ui.cli import main
@@ -189,8 +189,8 @@ def test_bad_sector_value(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
 
 
 def test_design_section_counts_and_classes() -> None:
-    from calc.design_file import parse_design
-    from calc.design_prune import Objective
+    from calc.design.files import parse_design
+    from calc.design.prune import Objective
 
     doc = small(upgrades=None, classes=["interceptor", "cruiser"], seed=4, max_states=900)
     del doc["design"]["budget"]

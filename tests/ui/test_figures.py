@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from calc.odds import odds
+from calc.sector.ladder import odds
 from ui.battle_editor import build, draft_from_file, example_battle
 from ui.figures import (
     NPC_COLOUR,

@@ -5,10 +5,8 @@ from __future__ import annotations
 import pytest
 
 from blueprints import Blueprint, ShipClass
-from calc.design_file import result_to_dict
-from calc.design_prune import Objective
-from calc.designer import DesignRequest, Opponent, design
-from calc.model import ShipGroup, Side
+from calc import ShipGroup, Side
+from calc.design import DesignRequest, Objective, Opponent, design, result_to_dict
 from ui.designer_form import design_cards
 from ui.figures import design_ranking_figure
 

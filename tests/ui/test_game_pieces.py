@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from calc.battle_file import parse_battle
+from calc.battle.files import parse_battle
 from engine.board import production
 from engine.enums import Resource
 from engine.importers.asynceclipse import load_save

@@ -9,10 +9,7 @@ from dataclasses import replace
 
 import pytest
 
-from calc.battle_file import parse_battle
-from calc.odds import Budget, odds
-from calc.report import percent
-from calc.result import BattleResult
+from calc import BattleResult, Budget, odds, parse_battle, percent
 from tests.support import REPO
 from ui.battle_editor import add_side, build, draft_from_file, example_battle, set_sector
 from ui.results import (

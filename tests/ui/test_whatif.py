@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from blueprints import OUTSIDE, Blueprint, all_species, species
-from calc.odds import odds
+from calc.sector.ladder import odds
 from ui.battle_editor import build, draft_from_file, example_battle, set_class_blueprint
 from ui.whatif import method_text, rank, ranking_rows, side_wins, upgrades
 

@@ -13,10 +13,15 @@ import json
 import sys
 from typing import Any
 
-from calc.design_eval import start_pool
-from calc.design_file import load_design, result_to_dict, result_to_text
-from calc.designer import DesignRequest, design
-from calc.errors import BattleError
+from calc import BattleError
+from calc.design import (
+    DesignRequest,
+    design,
+    load_design,
+    result_to_dict,
+    result_to_text,
+    start_pool,
+)
 from ui.cli_support import UsageError
 from ui.progress import progress_bar
 

@@ -6,10 +6,7 @@ import argparse
 import json
 from typing import Any
 
-from calc.battle_file import load_battle
-from calc.errors import BattleError
-from calc.odds import odds
-from calc.report import result_to_dict, result_to_text
+from calc import BattleError, load_battle, odds, result_to_dict, result_to_text
 from ui.cli_support import UsageError
 from ui.progress import progress_bar
 

@@ -12,7 +12,7 @@ import streamlit as st
 
 from blueprints import NpcVariant, ShipClass, npc_tile, ship_class_info, species
 from calc import BattleError, Policy, RetreatObjective, RetreatPolicy
-from calc.battle_file import RETREAT_OBJECTIVES, RETREAT_POLICIES, RetreatOption
+from calc.battle import RETREAT_OBJECTIVES, RETREAT_POLICIES, RetreatOption
 from ui import state
 from ui.battle_editor import (
     BattleDraft,

@@ -6,9 +6,7 @@ from __future__ import annotations
 import streamlit as st
 
 from blueprints import Blueprint, Origin, ShipClass, part, parts, species
-from calc.errors import BattleError
-from calc.report import percent
-from calc.result import BattleResult
+from calc import BattleError, BattleResult, percent
 from ui import state
 from ui.battle_editor import (
     BattleDraft,

@@ -7,7 +7,7 @@ from typing import Any
 
 import streamlit as st
 
-from calc.report import percent
+from calc import percent
 from cosmic import (
     BySide,
     Challenge,
@@ -58,7 +58,7 @@ def _counts(text: str) -> dict[Card, int]:
 POWERS = ["none"] + [p.value for p in Power]
 
 
-# How the odds columns read: chances as percentages with sensible precision (``calc.report``:
+# How the odds columns read: chances as percentages with sensible precision (``calc.battle.report``:
 # "<0.01%" is not "0%"), expected counts with two decimals. (A comment, not a docstring:
 # Streamlit would show a bare string on the page.)
 CHANCES = ("win", "lose", "deal", "redraw", "again")

@@ -17,8 +17,7 @@ import streamlit as st
 
 from blueprints import part, tech
 from calc import BattleError
-from calc.design_prune import Objective
-from calc.designer import Aggregate
+from calc.design import Aggregate, Objective
 from ui import state
 from ui.battle_editor import build, canonical_json, set_fleet
 from ui.components import battle_file_tools

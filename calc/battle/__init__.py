@@ -1,0 +1,61 @@
+"""The battle model, battle files and results: the values every other part of calc passes.
+
+``Battle`` / ``Side`` / ``ShipGroup`` (``calc.battle.model``) describe a fight; battle files
+(``fleetlab-battle/1``, ``calc.battle.files``) read and write them; ``BattleResult``
+(``calc.battle.result``) is what a solver returns and ``calc.battle.report`` prints it.
+"""
+
+from calc.battle.files import (
+    FORMAT,
+    RETREAT_OBJECTIVES,
+    RETREAT_POLICIES,
+    BattleOptions,
+    RetreatOption,
+    battle_to_dict,
+    decode_battle_text,
+    load_battle,
+    parse_battle,
+)
+from calc.battle.model import (
+    NO_RETREAT,
+    Battle,
+    Policy,
+    Retreat,
+    RetreatObjective,
+    RetreatPolicy,
+    ShipGroup,
+    Side,
+    with_player_policy,
+)
+from calc.battle.report import ODDS_FORMAT, percent, result_to_dict, result_to_text
+from calc.battle.result import BattleResult, GroupResult, Method, SideResult, SolverStats
+
+__all__ = [
+    "FORMAT",
+    "NO_RETREAT",
+    "ODDS_FORMAT",
+    "RETREAT_OBJECTIVES",
+    "RETREAT_POLICIES",
+    "Battle",
+    "BattleOptions",
+    "BattleResult",
+    "GroupResult",
+    "Method",
+    "Policy",
+    "Retreat",
+    "RetreatObjective",
+    "RetreatOption",
+    "RetreatPolicy",
+    "ShipGroup",
+    "Side",
+    "SideResult",
+    "SolverStats",
+    "battle_to_dict",
+    "decode_battle_text",
+    "load_battle",
+    "parse_battle",
+    "percent",
+    "result_to_dict",
+    "result_to_text",
+    "with_player_policy",
+]

@@ -1,0 +1,180 @@
+"""``calc.sector.ladder``: the one call that answers "what will this fight do?" - the ladder.
+
+Any battle goes through the sector layer (``calc.sector.chain``): one battle for two sides, a chain
+of battles for more, then population attacks and reputation draws. With ``method="auto"`` it
+estimates the exact solver's work *before* solving (states: the product, over ship types, of
+the damage multisets, times retreat statuses; seconds from measured costs per state) and takes
+the first rung that fits the budget:
+
+1. the exact solver with the requested policies;
+2. if a side asked for ``optimal`` play: the exact solver with ``greedy`` for those sides (the
+   result says that optimal play was approximated);
+3. Monte Carlo with the ``npc`` and ``greedy`` policies (approximations said in ``why``),
+   ``budget.mc_samples`` simulated sectors unless ``samples`` is given (40,000 keep the
+   standard error of P(attacker wins) at most 0.0025).
+
+The result says which method ran and why (``method``, ``why``). ``method="exact"`` and
+``method="monte-carlo"`` force a rung. Nothing can exhaust memory or hang: the exact solver
+refuses battles over its state and memory budgets before allocating, an exact solve that runs
+past ``budget.hard_seconds`` (the estimate was wrong) is stopped and the ladder moves on, and
+Monte Carlo's memory is bounded by its sample count.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+
+import numpy as np
+
+from calc.battle.model import Battle, Policy, Side
+from calc.battle.result import BattleResult
+from calc.errors import BattleError, TooLargeError
+from calc.exact.solver import DEFAULT_STATE_BUDGET, needs_general_loops
+from calc.rules.battle_state import engagement_order, estimate_states, side_state_count
+from calc.sector.chain import battle_order, check_population, solve_sector
+
+# Seconds per (battle state x firing slot), measured with `fleetlab bench` on the corpus
+# (2-core machine, thread CPU time): the largest corpus battle, 141,750 states x 5 slots, takes
+# 1.55 s with optimal play and 0.66 s with the NPC rule. Rounded up for safety; battles with
+# retreats or Morph Shields take the general loops, about 3 times slower.
+SECONDS_PER_STATE_SLOT = {Policy.OPTIMAL: 2.5e-6, Policy.GREEDY: 1.2e-6, Policy.NPC: 1.2e-6}
+GENERAL_LOOPS_FACTOR = 3.0
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """Limits of the ladder.
+
+    The exact solver takes a battle when every battle of the sector has at most
+    ``max_states`` states and the estimated time is at most ``max_seconds``. An exact solve
+    running past ``hard_seconds`` anyway is stopped. Monte Carlo simulates ``mc_samples``
+    sectors unless the caller gives a sample count.
+    """
+
+    max_states: int = DEFAULT_STATE_BUDGET
+    max_seconds: float = 20.0
+    hard_limit_factor: float = 3.0
+    mc_samples: int = 40_000
+
+    @property
+    def hard_seconds(self) -> float:
+        """Wall-clock limit of one exact solve."""
+        return self.hard_limit_factor * self.max_seconds + 5.0
+
+
+def _pair_seconds(attacker: Side, defender: Side) -> float:
+    a, d = attacker.canonical(), defender.canonical()
+    states = estimate_states(Battle((a, d), 1))
+    slots = len(engagement_order(a, d))
+    per = max(SECONDS_PER_STATE_SLOT[s.policy] for s in (a, d))
+    factor = GENERAL_LOOPS_FACTOR if needs_general_loops((a, d)) else 1.0
+    return states * max(1, slots) * per * factor
+
+
+def exact_seconds_estimate(battle: Battle) -> float:
+    """Rough running time (seconds) of the exact solution of a battle or a whole sector,
+    before solving. In a sector each later battle may be solved once for every state its
+    arriving side can be in."""
+    order = battle_order(battle)
+    sides = battle.sides
+    total = 0.0
+    for step, opponent in enumerate(order[1:]):
+        defender = sides[opponent]
+        if not defender.ship_count:
+            continue
+        for holder in order[: step + 1]:
+            attacker = sides[holder]
+            if not attacker.ship_count:
+                continue
+            arrivals = 1 if step == 0 else side_state_count(attacker)
+            total += arrivals * _pair_seconds(attacker, defender)
+    return total
+
+
+def largest_battle_states(battle: Battle) -> int:
+    """The state count of the largest battle the sector can hold."""
+    order = battle_order(battle)
+    largest = 0
+    for i, a in enumerate(order):
+        for b in order[i + 1 :]:
+            if battle.sides[a].ship_count and battle.sides[b].ship_count:
+                largest = max(
+                    largest, estimate_states(Battle((battle.sides[a], battle.sides[b]), 1))
+                )
+    return largest
+
+
+def _greedy_instead_of_optimal(battle: Battle) -> Battle:
+    sides = tuple(
+        replace(s, policy=Policy.GREEDY) if s.policy is Policy.OPTIMAL else s for s in battle.sides
+    )
+    return Battle(sides, battle.defender)
+
+
+def odds(
+    battle: Battle,
+    method: str = "auto",
+    *,
+    budget: Budget = Budget(),
+    samples: int | None = None,
+    seed: int | None = None,
+    rng: np.random.Generator | None = None,
+    bag: Sequence[tuple[int, int]] | None = None,
+    progress: Callable[[float], None] | None = None,
+) -> BattleResult:
+    """The odds of a battle or a whole sector by the ladder (``auto``) or a forced method.
+
+    ``samples`` and ``seed`` (or an explicit ``rng``) set the simulation. ``bag`` gives the
+    reputation tiles in the bag as ``((value, count), ...)`` (default: the base game's).
+    """
+    if method not in ("auto", "exact", "monte-carlo"):
+        raise BattleError(f"unknown method {method!r}; legal: auto, exact, monte-carlo")
+    check_population(battle)
+    generator = rng if rng is not None else np.random.default_rng(seed)
+
+    def monte_carlo(reason: str) -> BattleResult:
+        n = samples if samples is not None else budget.mc_samples
+        if n < 1:
+            raise BattleError(f"samples must be at least 1, got {n!r}")
+        result = solve_sector(
+            battle, method="monte-carlo", rng=generator, samples=n, bag=bag, progress=progress
+        )
+        return replace(result, why=f"{reason}; {result.why}")
+
+    def exact(b: Battle) -> BattleResult:
+        return solve_sector(
+            b, method="exact", bag=bag, progress=progress, time_budget=budget.hard_seconds
+        )
+
+    states = largest_battle_states(battle)
+    if method == "monte-carlo":
+        return monte_carlo("Monte Carlo requested")
+    if method == "exact":
+        result = solve_sector(battle, method="exact", bag=bag, progress=progress)
+        return replace(result, why=f"exact requested; {result.why}")
+    seconds = exact_seconds_estimate(battle)
+    reason = (
+        f"{states:,} states (about {seconds:.0f} s) exceed the exact budget of "
+        f"{budget.max_states:,} states / {budget.max_seconds:g} s"
+    )
+    if states <= budget.max_states and seconds <= budget.max_seconds:
+        try:
+            result = exact(battle)
+            return replace(result, why=f"{result.why}, within the exact budget")
+        except TooLargeError as exc:
+            reason = f"{states:,} states, but {exc}"
+    if any(s.policy is Policy.OPTIMAL for s in battle.sides):
+        greedy = _greedy_instead_of_optimal(battle)
+        if states <= budget.max_states and exact_seconds_estimate(greedy) <= budget.max_seconds:
+            try:
+                result = exact(greedy)
+                return replace(
+                    result,
+                    why=f"{reason} for optimal play; exact with the greedy policy "
+                    "(optimal play approximated by greedy)",
+                    optimal_approximated=True,
+                )
+            except TooLargeError as exc:
+                reason = f"{reason}; greedy: {exc}"
+    return monte_carlo(reason)
