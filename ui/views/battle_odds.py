@@ -11,7 +11,7 @@ from collections.abc import Callable
 import streamlit as st
 
 from blueprints import NpcVariant, ShipClass, npc_tile, ship_class_info, species
-from calc import BattleError, Policy, RetreatObjective, RetreatPolicy
+from calc import BattleError, BattleResult, Policy, RetreatObjective, RetreatPolicy
 from calc.battle import RETREAT_OBJECTIVES, RETREAT_POLICIES, RetreatOption
 from ui import state
 from ui.battle_editor import (
@@ -537,7 +537,86 @@ def battle_options(draft: BattleDraft) -> None:
             )
 
 
+# ----- odds ------------------------------------------------------------------------------
+
+
+def odds_block() -> BattleResult | None:
+    """The solve button, the hint and the headline odds, drawn in ``top``; the result, or None
+    while the battle has problems or waits for the button."""
+    with top:
+        if not built.ok:
+            st.error(
+                "This battle cannot be solved yet:\n"
+                + "\n".join(f"- {problem}" for problem in built.problems),
+                icon=":material/block:",
+            )
+            offered = fixes(draft)
+            if offered:
+                fix_columns = st.columns(min(len(offered), 3))
+                for n, fix in enumerate(offered):
+                    fix_columns[n % len(fix_columns)].button(
+                        fix.label,
+                        key=state.key(f"fix.{fix.key}"),
+                        on_click=state.edit,
+                        args=(fix.edit,),
+                        kwargs={"replaced": True},
+                        help=fix.help,
+                        icon=":material/build:",
+                    )
+            summary.caption("No odds yet: the battle has problems (listed below the title).")
+            st.button(
+                "Solve",
+                disabled=True,
+                key="solve",
+                type="primary",
+                help="Fix the problems listed above first: "
+                + "; ".join(str(p) for p in built.problems),
+            )
+            return None
+        assert built.battle is not None and built.options is not None
+        found = estimate(built.battle, built.options.method, built.options.samples)
+        quick = is_quick(built.battle, built.options.method)
+        button_col, auto_col, hint_col = st.columns([1, 2, 5], vertical_alignment="center")
+        clicked = button_col.button(
+            "Solve",
+            key="solve",
+            type="primary",
+            help="Compute the odds of this battle now.",
+        )
+        auto = auto_col.toggle(
+            "Auto-solve small battles",
+            value=True,
+            key="auto-solve",
+            help="Battles estimated to solve in under a second are solved on every change.",
+        )
+        ready = clicked or state.was_solved(built) or (auto and quick)
+        if not ready:
+            # Before the solve, say what it will do; afterwards the result says what it did.
+            if found is not None:
+                hint_col.caption(found.describe())
+            summary.caption("Press Solve for the odds.")
+            st.info(
+                "Press Solve to compute the odds of this battle.", icon=":material/hourglass_empty:"
+            )
+            return None
+        if found is None:
+            hint_col.caption("No two sides with ships meet: only the attack on population is left.")
+        try:
+            result = state.solve(built, "Solving the battle")
+        except BattleError as exc:
+            st.error(f"This battle cannot be solved: {exc}", icon=":material/error:")
+            return None
+        sticky_summary(summary, result)
+        headline_view(result)
+    return result
+
+
 # ----- the battle ------------------------------------------------------------------------
+
+# The odds go out before the editors, so the browser draws the first odds while it is still
+# laying out the widgets below them.
+result = odds_block()
+
 
 if len(draft.sides) == 2:
     for s, column in enumerate(st.columns(2, gap="large")):
@@ -566,74 +645,8 @@ with lazy_expander("Sides, method and reputation bag", state.key("battle-options
         battle_options(draft)
 
 
-# ----- odds ------------------------------------------------------------------------------
-
-with top:
-    if not built.ok:
-        st.error(
-            "This battle cannot be solved yet:\n"
-            + "\n".join(f"- {problem}" for problem in built.problems),
-            icon=":material/block:",
-        )
-        offered = fixes(draft)
-        if offered:
-            fix_columns = st.columns(min(len(offered), 3))
-            for n, fix in enumerate(offered):
-                fix_columns[n % len(fix_columns)].button(
-                    fix.label,
-                    key=state.key(f"fix.{fix.key}"),
-                    on_click=state.edit,
-                    args=(fix.edit,),
-                    kwargs={"replaced": True},
-                    help=fix.help,
-                    icon=":material/build:",
-                )
-        summary.caption("No odds yet: the battle has problems (listed below the title).")
-        st.button(
-            "Solve",
-            disabled=True,
-            key="solve",
-            type="primary",
-            help="Fix the problems listed above first: "
-            + "; ".join(str(p) for p in built.problems),
-        )
-        st.stop()
-    assert built.battle is not None and built.options is not None
-    found = estimate(built.battle, built.options.method, built.options.samples)
-    quick = is_quick(built.battle, built.options.method)
-    button_col, auto_col, hint_col = st.columns([1, 2, 5], vertical_alignment="center")
-    clicked = button_col.button(
-        "Solve",
-        key="solve",
-        type="primary",
-        help="Compute the odds of this battle now.",
-    )
-    auto = auto_col.toggle(
-        "Auto-solve small battles",
-        value=True,
-        key="auto-solve",
-        help="Battles estimated to solve in under a second are solved on every change.",
-    )
-    ready = clicked or state.was_solved(built) or (auto and quick)
-    if not ready:
-        # Before the solve, say what it will do; afterwards the result says what it did.
-        if found is not None:
-            hint_col.caption(found.describe())
-        summary.caption("Press Solve for the odds.")
-        st.info(
-            "Press Solve to compute the odds of this battle.", icon=":material/hourglass_empty:"
-        )
-        st.stop()
-    if found is None:
-        hint_col.caption("No two sides with ships meet: only the attack on population is left.")
-    try:
-        result = state.solve(built, "Solving the battle")
-    except BattleError as exc:
-        st.error(f"This battle cannot be solved: {exc}", icon=":material/error:")
-        st.stop()
-    sticky_summary(summary, result)
-    headline_view(result)
-
+if result is None:
+    st.stop()
 st.divider()
 st.subheader("Survivors, materials and reputation")
 result_details(result, "odds", "battle")
