@@ -76,6 +76,25 @@ def _add(s: int) -> None:
     state.edit(add_stats_group, s, stats, min(count, free), label, replaced=True)
 
 
+def _dice_row(s: int, kind: str, title: str, *, rift: bool) -> None:
+    """One number per die colour (cannons also the rift die); a typed ship starts with one
+    yellow cannon, the smallest ship that can fight."""
+    st.markdown(title)
+    columns = st.columns(5)
+    for column, (colour, damage) in zip(columns, CANNON_COLOURS, strict=False):
+        column.number_input(
+            f"{colour.capitalize()} ({damage})",
+            min_value=0,
+            max_value=12,
+            value=1 if kind == "cannon" and colour == "yellow" else 0,
+            key=_key(s, f"{kind}-{colour}"),
+        )
+    if rift:
+        columns[4].number_input(
+            "Rift", min_value=0, max_value=6, value=0, key=_key(s, f"{kind}-pink")
+        )
+
+
 def raw_ship_form(side: SideDraft, s: int) -> None:
     """An expander with the form; the ships are added when it is submitted."""
     with lazy_expander("Add ships by their numbers", _key(s, "open")) as is_open:
@@ -110,29 +129,8 @@ def raw_ship_form(side: SideDraft, s: int) -> None:
                 column.number_input(
                     label, min_value=low, max_value=20, value=default, key=_key(s, name)
                 )
-            st.markdown("Cannons (dice rolled every round)")
-            cannons = st.columns(5)
-            for column, (colour, damage) in zip(cannons, CANNON_COLOURS, strict=False):
-                column.number_input(
-                    f"{colour.capitalize()} ({damage})",
-                    min_value=0,
-                    max_value=12,
-                    value=1 if colour == "yellow" else 0,
-                    key=_key(s, f"cannon-{colour}"),
-                )
-            cannons[4].number_input(
-                "Rift", min_value=0, max_value=6, value=0, key=_key(s, "cannon-pink")
-            )
-            st.markdown("Missiles (fired once, before the first round)")
-            missiles = st.columns(5)
-            for column, (colour, damage) in zip(missiles, CANNON_COLOURS, strict=False):
-                column.number_input(
-                    f"{colour.capitalize()} ({damage})",
-                    min_value=0,
-                    max_value=12,
-                    value=0,
-                    key=_key(s, f"missile-{colour}"),
-                )
+            _dice_row(s, "cannon", "Cannons (dice rolled every round)", rift=True)
+            _dice_row(s, "missile", "Missiles (fired once, before the first round)", rift=False)
             st.form_submit_button(f"Add to {side.name}", on_click=_add, args=(s,), type="secondary")
         st.caption(
             "Typed ships count against the miniatures of their class: "
