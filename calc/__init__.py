@@ -42,7 +42,7 @@ from calc.battle import (
 from calc.errors import BattleError, BattleFileError, DesignError, TooLargeError
 from calc.exact import solve_exact
 from calc.montecarlo import simulate_battle
-from calc.sector import Budget, battle_order, odds, solve_sector
+from calc.sector import Budget, Plan, Request, Rung, battle_order, odds, plan, solve_sector
 
 __all__ = [
     "FORMAT",
@@ -56,10 +56,13 @@ __all__ = [
     "DesignError",
     "GroupResult",
     "Method",
+    "Plan",
     "Policy",
+    "Request",
     "Retreat",
     "RetreatObjective",
     "RetreatPolicy",
+    "Rung",
     "ShipGroup",
     "Side",
     "SideResult",
@@ -71,6 +74,7 @@ __all__ = [
     "odds",
     "parse_battle",
     "percent",
+    "plan",
     "result_to_dict",
     "result_to_text",
     "simulate_battle",

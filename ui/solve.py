@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
-from calc import Battle, BattleResult, Policy, parse_battle
-from calc.sector import Budget, exact_seconds_estimate, largest_battle_states, odds
+from calc import Battle, BattleResult, Plan, Request, Rung, TooLargeError, parse_battle, plan
+from calc.sector import Budget, largest_battle_states, odds
 
 DASHBOARD_BUDGET = Budget()
 """The ladder's limits for the battle odds page (those of ``fleetlab odds``)."""
@@ -45,103 +45,91 @@ def solve_key(
     )
 
 
-EXACT = "exact"
-EXACT_GREEDY = "exact-greedy"
-MONTE_CARLO = "monte-carlo"
-
-
 @dataclass(frozen=True, slots=True)
 class Estimate:
-    """Work of a solve before doing it, and the rung of the ladder it will take.
+    """The ladder's plan for a battle before solving (``calc.plan``): the rung it will take and
+    the work it expects, in words that never contradict the result (the reasons are the plan's,
+    the ones the result's ``why`` then gives).
 
-    ``states`` is the largest battle's state count, ``seconds`` the estimated exact solve with
-    the requested policies, ``greedy_seconds`` the same with greedy play in place of optimal
-    (``optimal``: some side asked for optimal play). ``method`` is the battle file's method
-    (``auto`` runs the ladder, ``exact`` and ``monte-carlo`` force a rung).
+    ``samples`` is the Monte Carlo sample count the solve will use; ``method`` what the battle
+    file asks for (``auto`` runs the ladder, ``exact`` and ``monte-carlo`` force a rung).
     """
 
-    states: int
-    seconds: float
-    greedy_seconds: float
-    optimal: bool = False
-    method: str = "auto"
-    samples: int | None = None
+    plan: Plan
+    samples: int
+    method: Request = Request.AUTO
 
-    def rung(self, budget: Budget = DASHBOARD_BUDGET) -> str:
-        """The rung the ladder (``calc.sector.ladder``) will take: ``exact``, ``exact-greedy``
-        (optimal play approximated by greedy) or ``monte-carlo``, by the same tests in the same
-        order.
-        (Only an exact solve that the solver's memory budget then refuses can fall further;
-        the result says so when it happens.)"""
-        if self.method in (EXACT, MONTE_CARLO):
-            return self.method
-        fits = self.states <= budget.max_states
-        if fits and self.seconds <= budget.max_seconds:
-            return EXACT
-        if fits and self.optimal and self.greedy_seconds <= budget.max_seconds:
-            return EXACT_GREEDY
-        return MONTE_CARLO
+    @property
+    def states(self) -> int:
+        """Battle states of the sector's largest battle."""
+        return self.plan.states
 
-    def exact_fits(self, budget: Budget = DASHBOARD_BUDGET) -> bool:
-        """True when the ladder's first rung (exact, requested policies) fits the budget."""
-        return self.rung(budget) == EXACT
+    @property
+    def seconds(self) -> float:
+        """Estimated seconds of the exact solution with the requested policies."""
+        return self.plan.seconds
 
-    def _time(self, seconds: float) -> str:
-        return "in under a second" if seconds < QUICK_SECONDS else f"in about {seconds:.0f} s"
+    @property
+    def solve_seconds(self) -> float:
+        """Estimated seconds of the exact solve the plan runs (greedy play on that rung)."""
+        greedy = self.plan.greedy_seconds
+        return (
+            greedy if self.plan.rung is Rung.EXACT_GREEDY and greedy is not None else self.seconds
+        )
 
-    def describe(self, budget: Budget = DASHBOARD_BUDGET) -> str:
-        """A one-line hint of what the solve will do and how long it will take, worded from the
-        rung it will take, so that it says what the result will then say."""
+    def exact_fits(self) -> bool:
+        """True when the ladder solves exactly (with the requested policies or greedy)."""
+        return self.plan.exact
+
+    def describe(self) -> str:
+        """A one-line hint of how the odds will be computed and how long it will take."""
         size = f"{self.states:,} battle states"
-        rung = self.rung(budget)
-        samples = self.samples if self.samples is not None else budget.mc_samples
-        if rung == MONTE_CARLO and self.method == MONTE_CARLO:
-            return f"Monte Carlo, as asked: {samples:,} simulated battles"
-        if rung == EXACT and self.method == EXACT:
-            return f"{size}: exact, as asked, {self._time(self.seconds)}"
-        if rung == EXACT:
-            return f"{size}: exact {self._time(self.seconds)}"
-        if rung == EXACT_GREEDY:
+        took = (
+            "in under a second"
+            if self.solve_seconds < QUICK_SECONDS
+            else f"in about {self.solve_seconds:.0f} s"
+        )
+        rung = self.plan.rung
+        if rung is Rung.MONTE_CARLO and self.method is Request.MONTE_CARLO:
+            return f"Monte Carlo, as asked: {self.samples:,} simulated battles"
+        if rung is Rung.MONTE_CARLO:
             return (
-                f"{size}: optimal play would take about {self.seconds:.0f} s, over the "
-                f"{budget.max_seconds:g} s budget, so exact with greedy play instead, "
-                f"{self._time(self.greedy_seconds)}"
+                f"{self.plan.reason}: approximate (Monte Carlo, {self.samples:,} simulated battles)"
             )
-        if self.states > budget.max_states:
-            why = f"more than the exact solver's {budget.max_states:,}"
-        else:
-            fastest = min(self.seconds, self.greedy_seconds)
-            why = (
-                f"about {fastest:.0f} s to solve exactly, over the {budget.max_seconds:g} s budget"
+        if rung is Rung.EXACT_GREEDY:
+            return (
+                f"{size}: optimal play would take about {self.seconds:.0f} s, over the budget, "
+                f"so exact with greedy play in place of optimal play, {took}"
             )
-        return f"{size}, {why}: approximate (Monte Carlo, {samples:,} simulated battles)"
+        if self.method is Request.EXACT:
+            return f"{size}: exact, as asked, {took}"
+        return f"{size}: exact {took}"
 
 
-def estimate(battle: Battle, method: str = "auto", samples: int | None = None) -> Estimate | None:
-    """The exact solver's work for a battle or sector: its largest battle's states and the
-    estimated seconds of the whole, with and without optimal play (``None`` if no two sides
-    with ships meet: only an attack on population, or nothing, is left to compute)."""
-    states = largest_battle_states(battle)
-    if states == 0:
+def estimate(
+    battle: Battle,
+    method: Request | str = Request.AUTO,
+    samples: int | None = None,
+    budget: Budget = DASHBOARD_BUDGET,
+) -> Estimate | None:
+    """The ladder's plan for a battle or sector (``None`` if no two sides with ships meet: only
+    an attack on population, or nothing, is left to compute; or if a forced exact solve would
+    be refused: the solve then says why)."""
+    if largest_battle_states(battle) == 0:
         return None
-    seconds = exact_seconds_estimate(battle)
-    optimal = [s.name for s in battle.sides if s.policy is Policy.OPTIMAL]
-    # The ladder's second rung (calc.sector.ladder): greedy play where optimal play was asked.
-    greedy = Battle(
-        tuple(replace(s, policy=Policy.GREEDY) if s.name in optimal else s for s in battle.sides),
-        battle.defender,
-    )
-    return Estimate(states, seconds, exact_seconds_estimate(greedy), bool(optimal), method, samples)
+    try:
+        decided = plan(battle, method, budget)
+    except TooLargeError:
+        return None
+    return Estimate(decided, budget.mc_samples if samples is None else samples, Request(method))
 
 
-def is_quick(battle: Battle, method: str) -> bool:
-    """True when the battle may be solved on every change without a button press: an exact
-    solve estimated under a second, or nothing but an attack on population to compute."""
-    if method == MONTE_CARLO:
+def is_quick(battle: Battle, method: Request | str) -> bool:
+    """True when the battle may be solved on every change without a button press: the plan is
+    exact and estimated under ``QUICK_SECONDS``, or only an attack on population is left."""
+    if Request(method) is Request.MONTE_CARLO:
         return False
-    found = estimate(battle, method)
-    if found is None:
+    if largest_battle_states(battle) == 0:
         return True
-    rung = found.rung()
-    seconds = found.greedy_seconds if rung == EXACT_GREEDY else found.seconds
-    return rung != MONTE_CARLO and seconds < QUICK_SECONDS
+    found = estimate(battle, method)
+    return found is not None and found.plan.exact and found.solve_seconds < QUICK_SECONDS

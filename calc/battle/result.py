@@ -22,7 +22,8 @@ class Method(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class GroupResult:
-    """One ship type's fate: ``survivors[k]`` is P(exactly k ships left)."""
+    """One ship type's fate: ``survivors[k]`` is P(exactly k of its ships are left in the sector
+    at the end), ``escaped[k]`` P(exactly k escaped by retreating); the rest were destroyed."""
 
     label: str
     ship_class: ShipClass
@@ -31,11 +32,13 @@ class GroupResult:
     survivors: tuple[float, ...]
     expected_survivors: float
     survivors_se: tuple[float, ...] = ()
+    escaped: tuple[float, ...] = ()
+    expected_escaped: float = 0.0
 
     @property
     def expected_destroyed(self) -> float:
         """Expected number of ships of the group destroyed."""
-        return self.count - self.expected_survivors
+        return self.count - self.expected_survivors - self.expected_escaped
 
     @classmethod
     def of(
@@ -43,10 +46,12 @@ class GroupResult:
         group: ShipGroup,
         survivors: Sequence[float] | NDArray[np.float64],
         errors: Sequence[float] = (),
+        escaped: Sequence[float] | NDArray[np.float64] = (),
     ) -> GroupResult:
         """The result of a group from its survivor distribution (and, for an estimate, the
-        standard error of each probability)."""
+        standard error of each probability) and the distribution of ships escaped."""
         dist = tuple(float(p) for p in survivors)
+        gone = tuple(float(p) for p in escaped)
         return cls(
             label=group.label,
             ship_class=group.stats.ship_class,
@@ -55,6 +60,8 @@ class GroupResult:
             survivors=dist,
             expected_survivors=sum(k * p for k, p in enumerate(dist)),
             survivors_se=tuple(float(e) for e in errors),
+            escaped=gone,
+            expected_escaped=sum(k * p for k, p in enumerate(gone)),
         )
 
 
@@ -91,7 +98,9 @@ class SideResult:
 class SolverStats:
     """Work done: battle states, volley outcomes tabulated, candidate next states tabulated
     (more than one per outcome under optimal play), value-iteration sweeps (1 unless Morph
-    Shields make the battle cyclic) and wall-clock seconds; ``samples`` for Monte Carlo."""
+    Shields make the battle cyclic) and seconds; ``samples`` for Monte Carlo, and ``cut`` the
+    simulated battles stopped at the round cap (counted for the defender). A sector adds up the
+    work of its battles (``+``)."""
 
     states: int = 0
     outcomes: int = 0
@@ -99,6 +108,18 @@ class SolverStats:
     seconds: float = 0.0
     samples: int = 0
     sweeps: int = 0
+    cut: int = 0
+
+    def __add__(self, other: SolverStats) -> SolverStats:
+        return SolverStats(
+            states=self.states + other.states,
+            outcomes=self.outcomes + other.outcomes,
+            assignments=self.assignments + other.assignments,
+            seconds=self.seconds + other.seconds,
+            samples=self.samples + other.samples,
+            sweeps=max(self.sweeps, other.sweeps),
+            cut=self.cut + other.cut,
+        )
 
 
 @dataclass(frozen=True, slots=True)

@@ -100,6 +100,7 @@ from calc.design.space import (
     fleet_counts,
 )
 from calc.errors import DesignError
+from calc.sector.ladder import Rung
 
 __all__ = [
     "SECTOR",
@@ -254,7 +255,7 @@ class Matchup:
     attacker_wins: float
     own_lost: float
     opponent_lost: float
-    method: str
+    method: Rung
     standard_error: float | None
     why: str
     sides_lost: tuple[tuple[str, float], ...] = ()
@@ -299,7 +300,7 @@ class RankedDesign:
     win: float
     attacker_wins: float
     exchange: float
-    method: str
+    method: Rung
     matchups: tuple[Matchup, ...]
 
     def describe(self) -> str:
@@ -614,7 +615,7 @@ def score(
     return value, win, attacker_wins, exchange
 
 
-def _least_exact(methods: Sequence[str]) -> str:
+def _least_exact(methods: Sequence[Rung]) -> Rung:
     return max(methods, key=METHODS.index)
 
 

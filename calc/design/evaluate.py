@@ -43,17 +43,17 @@ from typing import Any, Protocol
 from calc.battle.model import Battle, ShipGroup, Side
 from calc.battle.result import Method
 from calc.errors import DesignError
-from calc.sector.ladder import Budget, exact_seconds_estimate, largest_battle_states, odds
+from calc.sector.ladder import Budget, Request, Rung, odds, plan
 
 EXACT_SECONDS = 3_600.0
 """The ladder's time cap for the designer: large, so that the state count picks the rung."""
 
-EXACT = "exact"
-EXACT_GREEDY = "exact-greedy"
-MONTE_CARLO = "monte-carlo"
-METHODS = (EXACT, EXACT_GREEDY, MONTE_CARLO)
-"""How a battle was evaluated: exact with the requested policies, exact with greedy in place of
-optimal play, or Monte Carlo."""
+EXACT = Rung.EXACT
+EXACT_GREEDY = Rung.EXACT_GREEDY
+MONTE_CARLO = Rung.MONTE_CARLO
+METHODS: tuple[Rung, ...] = tuple(Rung)
+"""How a battle was evaluated (the ladder's rungs): exact with the requested policies, exact
+with greedy in place of optimal play, or Monte Carlo."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,7 +97,7 @@ class Outcome:
     defender_wins: float
     draw: float
     lost: tuple[float, ...]
-    method: str
+    method: Rung
     standard_error: float | None
     why: str
     holds: tuple[float, ...] = ()
@@ -135,22 +135,17 @@ def battle_seed(battle: Battle, seed: int) -> int:
     return int.from_bytes(hashlib.blake2b(data, digest_size=8).digest(), "little")
 
 
-def predicted_method(battle: Battle, settings: Evaluation) -> str:
-    """The rung the ladder takes for this battle with these settings (before solving), by the
-    state count of its largest two-sided battle and the estimated seconds, as ``calc.sector.ladder``
-    decides."""
-    budget = settings.budget
-    states = largest_battle_states(battle)
-    if states <= budget.max_states and exact_seconds_estimate(battle) <= budget.max_seconds:
-        return EXACT
-    return MONTE_CARLO
+def predicted_method(battle: Battle, settings: Evaluation) -> Rung:
+    """The rung the ladder takes for this battle with these settings, before solving: the
+    ladder's own decision (``calc.sector.ladder.plan``)."""
+    return plan(battle, Request.AUTO, settings.budget).rung
 
 
 def evaluate_battle(battle: Battle, settings: Evaluation) -> Outcome:
     """Evaluate one battle by the ladder (see module doc). Safe to call in any process."""
     result = odds(
         battle,
-        "auto",
+        Request.AUTO,
         budget=settings.budget,
         samples=settings.samples,
         seed=battle_seed(battle, settings.seed),

@@ -57,7 +57,8 @@ from calc.exact.kernels import (
 from calc.exact.kernels_plain import backward as plain_backward
 from calc.exact.kernels_plain import forward as plain_forward
 from calc.exact.side_space import SideFacts, SideSpace
-from calc.rules.accounting import EndState, summarise
+from calc.outcomes import battle_result
+from calc.rules.accounting import EndState
 from calc.rules.assignment import all_assignments, rule_assignment
 from calc.rules.battle_state import (
     ATTACKER,
@@ -405,18 +406,16 @@ class ExactSolver:
         return self._collect(spaces, tables, end_mass, end_stale, float(rounds), 1, t0)
 
     def run(self) -> BattleResult:
-        """Solve and summarise."""
+        """Solve and summarise (``calc.outcomes``)."""
         solution = self.solution()
         self._report(1.0)
-        return summarise(
+        return battle_result(
             self.battle,
-            self.sides,
-            self.specs,
-            solution.ends,
-            solution.rounds,
-            Method.EXACT,
-            f"{solution.stats.states:,} states, within the exact budget",
-            solution.stats,
+            ((end, end.p) for end in solution.ends),
+            rounds=solution.rounds,
+            method=Method.EXACT,
+            why=f"{solution.stats.states:,} states, within the exact budget",
+            stats=solution.stats,
         )
 
 

@@ -5,6 +5,7 @@
 ``calc.montecarlo.kernels``.
 """
 
-from calc.montecarlo.simulator import MonteCarlo, simulate_battle, wilson_interval
+from calc.montecarlo.simulator import MonteCarlo, simulate_battle
+from calc.outcomes import wilson_interval
 
 __all__ = ["MonteCarlo", "simulate_battle", "wilson_interval"]

@@ -1,22 +1,29 @@
 """Compiled Monte Carlo loop: many battles, one after another, with an explicit generator.
 
-Every rule comes from the shared layers: the roll needed per (firing type, target type) is
-precomputed with ``calc.rules.dice.hit_threshold``, the rift faces come from
-``calc.rules.dice.RIFT_FACES``, and hits are assigned by the ``calc.rules.targeting`` kernels (NPC
-rule or greedy), exactly as the exact solver assigns them. A die's *reach* is, as in
-``calc.rules.dice``, the highest roll needed by a living target type that the die meets.
+Every rule comes from the rules layer: the roll needed per (firing type, target type) is
+precomputed with ``calc.rules.dice.hit_threshold``; each rolled face becomes hits through
+``calc.rules.dice.die_to_hits`` (rift faces included); hits are assigned by the
+``calc.rules.targeting`` kernels (NPC rule or greedy), exactly as the exact solver assigns them;
+Morph Shields repair by ``calc.rules.battle_state.morph_repair``; a stalemate is
+``calc.rules.stalemate.is_stalemate``, judged at the start of every engagement round.
+
+The loop reports what happened, not what it means: per battle how it ended (``End``), the
+engagement rounds, every ship's final damage, every group's status and each side's retreat
+flags. ``calc.montecarlo.simulator`` turns those into end states, and the accounting (who holds
+the sector, survivors, reputation) is the same code as the exact solver's (``calc.sector``).
 
 **Layout.** Both sides live in the same arrays, indexed by side first (0 attacker, 1 defender)
-and padded to the larger side, in the tables of ``calc.rules.targeting``: ``ships[side, row, ship]``
-(``n_ships[side]`` real ships), ``groups[side, row, group]`` with this module's rows after the
-targeting ones (padding groups have no ships, so they never count), ``floats[row, group]``
-(target ranks, sizes, firepower) and one ``work`` table with the hits.
+and padded to the larger side, in the tables of ``calc.targeting``: ``ships[side, row, ship]``
+(``n_ships[side]`` real ships), ``groups[side, GroupRow, group]`` (padding groups have no ships,
+so they never count), ``floats[FloatRow + side, group]`` (target ranks, sizes, firepower) and one
+``work`` table with the hits. The inputs travel as one ``McTables`` and the outputs as one
+``McOutput`` (named tuples of arrays, read by field name).
 
 **Speed.** Numba increments and decrements an atomic reference count for every array bound to
 a parameter of a helper, inlined or not, and drops the pair only when it can prove it useless.
-With one array per side and per quantity, that counting took most of the time of this loop.
 The code is shaped so that numba drops every pair in the battle loop:
 
+- the named tuples are unpacked once, at the top of ``simulate``;
 - helpers take the shared tables and a side, never one side's arrays picked by an ``if``;
 - a volley is three helpers called in turn from the loop (roll, assign to the enemy, rift
   self-damage), not one helper that calls the others under conditions; and the targeting
@@ -31,12 +38,16 @@ To check a change, compile ``simulate`` into an empty ``NUMBA_CACHE_DIR`` and co
 
 from __future__ import annotations
 
+from enum import IntEnum
+from typing import NamedTuple
+
 import numpy as np
 from numpy.typing import NDArray
 
 from calc._jit import jit_inline, jit_numpy_errors
-from calc.rules.battle_state import FIGHTING, LEFT, RETREATING
-from calc.rules.dice import RIFT_REACH
+from calc.rules.battle_state import FIGHTING, LEFT, RETREATING, morph_repair
+from calc.rules.dice import DIE_COLOURS, RIFT_REACH, die_to_hits, sort_hits
+from calc.rules.stalemate import NO_SHIPS_TOUGHNESS, is_stalemate, ship_toughness
 from calc.rules.targeting import (
     GROUP_HULL,
     GROUP_NEED,
@@ -53,35 +64,105 @@ Ints = NDArray[np.int64]
 Floats = NDArray[np.float64]
 Bools = NDArray[np.bool_]
 
-WINNER_ATTACKER, WINNER_DEFENDER, WINNER_DRAW, WINNER_STALEMATE, WINNER_UNFINISHED = 0, 1, 2, 3, 4
-MISSILES = 0
-CANNONS = 1
-"""The ``kind`` index of ``dice``."""
+N_COLOURS = len(DIE_COLOURS)
 
-STATUS = 2
-ALIVE = 3
-RIFT = 4
-MORPH = 5
-ARMED = 6
-TOTAL = 7
-GROUP_ROWS = 9
-"""Rows of ``groups`` after ``GROUP_HULL`` and ``GROUP_NEED`` (the roll the current volley
-needs against each group): status, living ships, has rift dice, Morph Shields, has cannons,
-and the number of dice per kind (``TOTAL + MISSILES``, ``TOTAL + CANNONS``)."""
 
-RANK = 0
-SIZE = 2
-FIREPOWER = 4
-FLOAT_ROWS = 6
-"""Rows of ``floats``, each plus a side: how the enemy of that side ranks its groups (threat if
-it plays greedy, else size), size (rift self-damage follows the NPC rule) and firepower (the
-retreat heuristic)."""
+class End(IntEnum):
+    """How a simulated battle ended: one side left in the sector, none, a stalemate, or cut at
+    the round cap (a safety net: the stalemate rule ends every battle that cannot end)."""
 
-DIE_DAMAGE = 0
-RIFT_ENEMY = 1
-RIFT_SELF = 2
-"""Rows of ``faces``: damage per standard colour, then per rift face the damage to the enemy
-and to the firing side."""
+    ATTACKER = 0
+    DEFENDER = 1
+    NONE = 2
+    STALEMATE = 3
+    UNFINISHED = 4
+
+
+class DiceKind(IntEnum):
+    """The first index of a ship type's dice: missiles (once) or cannons (every round)."""
+
+    MISSILES = 0
+    CANNONS = 1
+
+
+class GroupRow(IntEnum):
+    """Rows of ``groups[side, row, group]``. The first two are the targeting kernels' (hull, and
+    the roll the current volley needs against the group); the rest are this loop's: status,
+    living ships, has rift dice, Morph Shields, best round damage per ship (the stalemate rule),
+    whether the type can retreat, dice per kind."""
+
+    HULL = GROUP_HULL
+    NEED = GROUP_NEED
+    STATUS = 2
+    ALIVE = 3
+    RIFT = 4
+    MORPH = 5
+    ROUND_DAMAGE = 6
+    RETREATS = 7
+    DICE = 8  # + DiceKind
+
+
+GROUP_ROWS = GroupRow.DICE + len(DiceKind)
+
+
+class FloatRow(IntEnum):
+    """Rows of ``floats[row + side, group]``: how the enemy of that side ranks its groups (threat
+    if it plays greedy, else size), size (rift self-damage follows the NPC rule) and firepower
+    (the retreat heuristic)."""
+
+    RANK = 0
+    SIZE = 2
+    FIREPOWER = 4
+
+
+FLOAT_ROWS = FloatRow.FIREPOWER + 2
+
+
+class McTables(NamedTuple):
+    """One battle prepared for the loop (``calc.montecarlo.simulator.MonteCarlo`` builds it).
+
+    ``start_ships[side, SHIP_GROUP | SHIP_DAMAGE, ship]``; ``n_ships[side]``;
+    ``start_groups[side, GroupRow, group]`` at the start (statuses fighting, no ship counted);
+    ``floats[FloatRow + side, group]``; ``dice[side, DiceKind, group, colour code]``;
+    ``need[side, group, enemy group]``; the activation slots (missile slots first, then one
+    engagement round); per side whether it has the Antimatter Splitter and the strength share
+    below which it retreats (< 0: never). How each side ranks its targets (greedy: threat, else
+    size) is already in ``floats``."""
+
+    start_ships: Ints
+    n_ships: Ints
+    start_groups: Ints
+    floats: Floats
+    dice: Ints
+    need: Ints
+    slot_side: Ints
+    slot_group: Ints
+    splitter: Bools
+    retreat_below: Floats
+
+
+class McOutput(NamedTuple):
+    """What each simulated battle did: ``end[b]`` (an ``End``), ``rounds[b]`` (engagement
+    rounds fought), ``damage[b, side, ship]`` (final damage; a ship is destroyed when it exceeds
+    its hull), ``status[b, side, group]`` and ``flags[b, side, 0 | 1]`` (a retreat was declared;
+    the side tried to retreat with all its remaining ships)."""
+
+    end: Ints
+    rounds: Ints
+    damage: Ints
+    status: Ints
+    flags: Bools
+
+
+def empty_output(n: int, ships: int, width: int) -> McOutput:
+    """Output arrays for ``n`` battles."""
+    return McOutput(
+        end=np.empty(n, dtype=np.int64),
+        rounds=np.empty(n, dtype=np.int64),
+        damage=np.empty((n, 2, ships), dtype=np.int64),
+        status=np.empty((n, 2, width), dtype=np.int64),
+        flags=np.empty((n, 2, 2), dtype=np.bool_),
+    )
 
 
 @jit_inline
@@ -90,28 +171,47 @@ def _count(ships: Ints, groups: Ints, n_ships: Ints, present: Ints) -> None:
     ``present[side]`` how many of them are in the sector (not left)."""
     for side in range(2):
         for g in range(groups.shape[2]):
-            groups[side, ALIVE, g] = 0
+            groups[side, GroupRow.ALIVE, g] = 0
         for s in range(n_ships[side]):
             g = ships[side, SHIP_GROUP, s]
-            if ships[side, SHIP_DAMAGE, s] <= groups[side, GROUP_HULL, g]:
-                groups[side, ALIVE, g] += 1
+            if ships[side, SHIP_DAMAGE, s] <= groups[side, GroupRow.HULL, g]:
+                groups[side, GroupRow.ALIVE, g] += 1
         present[side] = 0
         for g in range(groups.shape[2]):
-            if groups[side, STATUS, g] != LEFT:
-                present[side] += groups[side, ALIVE, g]
+            if groups[side, GroupRow.STATUS, g] != LEFT:
+                present[side] += groups[side, GroupRow.ALIVE, g]
 
 
 @jit_inline
-def _armed_present(groups: Ints, side: int) -> bool:
-    """True when a living ship of ``side`` in the sector has cannons."""
-    for g in range(groups.shape[2]):
-        if (
-            groups[side, ALIVE, g] > 0
-            and groups[side, STATUS, g] != LEFT
-            and groups[side, ARMED, g]
-        ):
-            return True
-    return False
+def _stalemate(ships: Ints, groups: Ints, n_ships: Ints) -> bool:
+    """The stalemate rule (``calc.rules.stalemate``) on the ships as they stand: each side's
+    best round from its fighting ships against the other's toughness."""
+    damage_a = 0
+    damage_d = 0
+    tough_a = NO_SHIPS_TOUGHNESS
+    tough_d = NO_SHIPS_TOUGHNESS
+    for side in range(2):
+        damage = 0
+        tough = NO_SHIPS_TOUGHNESS
+        for s in range(n_ships[side]):
+            g = ships[side, SHIP_GROUP, s]
+            hull = groups[side, GroupRow.HULL, g]
+            taken = ships[side, SHIP_DAMAGE, s]
+            status = groups[side, GroupRow.STATUS, g]
+            if taken > hull or status == LEFT:
+                continue
+            if status == FIGHTING:
+                damage += groups[side, GroupRow.ROUND_DAMAGE, g]
+            t = ship_toughness(hull, groups[side, GroupRow.MORPH, g], taken)
+            if t < tough:
+                tough = t
+        if side == 0:
+            damage_a = damage
+            tough_a = tough
+        else:
+            damage_d = damage
+            tough_d = tough
+    return is_stalemate(damage_a, tough_a, damage_d, tough_d)
 
 
 @jit_inline
@@ -122,9 +222,9 @@ def _strength(ships: Ints, groups: Ints, floats: Floats, side: int, n: int) -> f
     hp = 0.0
     for s in range(n):
         g = ships[side, SHIP_GROUP, s]
-        hull = groups[side, GROUP_HULL, g]
-        if ships[side, SHIP_DAMAGE, s] <= hull and groups[side, STATUS, g] != LEFT:
-            fire += floats[FIREPOWER + side, g]
+        hull = groups[side, GroupRow.HULL, g]
+        if ships[side, SHIP_DAMAGE, s] <= hull and groups[side, GroupRow.STATUS, g] != LEFT:
+            fire += floats[FloatRow.FIREPOWER + side, g]
             hp += hull - ships[side, SHIP_DAMAGE, s] + 1
     return fire * hp
 
@@ -132,16 +232,16 @@ def _strength(ships: Ints, groups: Ints, floats: Floats, side: int, n: int) -> f
 @jit_inline
 def _repair(ships: Ints, groups: Ints, side: int, n: int) -> None:
     """End of an engagement round: each ship of ``side`` in the sector repairs its Morph Shields'
-    damage."""
+    damage (``calc.rules.battle_state.morph_repair``)."""
     for s in range(n):
         g = ships[side, SHIP_GROUP, s]
-        morph = groups[side, MORPH, g]
+        morph = groups[side, GroupRow.MORPH, g]
         if (
             morph > 0
-            and ships[side, SHIP_DAMAGE, s] <= groups[side, GROUP_HULL, g]
-            and groups[side, STATUS, g] != LEFT
+            and ships[side, SHIP_DAMAGE, s] <= groups[side, GroupRow.HULL, g]
+            and groups[side, GroupRow.STATUS, g] != LEFT
         ):
-            ships[side, SHIP_DAMAGE, s] = max(0, ships[side, SHIP_DAMAGE, s] - morph)
+            ships[side, SHIP_DAMAGE, s] = morph_repair(ships[side, SHIP_DAMAGE, s], morph)
 
 
 @jit_inline
@@ -154,70 +254,29 @@ def _roll(
     splitter: bool,
     dice: Ints,
     need: Ints,
-    faces: Ints,
     groups: Ints,
     work: Ints,
 ) -> tuple[int, int]:
-    """Roll the ``kind`` dice (per colour; pink = rift) of ``n`` ships of group ``g`` of
-    ``side``. Writes the hits on the enemy into ``work`` (largest damage first, then lowest
-    reach: the order of ``calc.rules.dice`` outcomes) and the roll needed against each enemy group
-    into ``groups[enemy, GROUP_NEED]``; returns the number of hits and the points of rift
-    self-damage."""
+    """Roll the ``kind`` dice (per colour code of ``calc.rules.dice.DIE_COLOURS``; pink = rift)
+    of ``n`` ships of group ``g`` of ``side``. Writes the roll needed against each enemy group
+    into ``groups[enemy, NEED]``, turns every face into hits with
+    ``calc.rules.dice.die_to_hits`` (in hit order) and returns the number of hits and the points
+    of rift self-damage."""
     enemy = 1 - side
     n_groups = groups.shape[2]
     for h in range(n_groups):
-        if groups[enemy, ALIVE, h] > 0 and groups[enemy, STATUS, h] != LEFT:
-            groups[enemy, GROUP_NEED, h] = need[side, g, h]
+        if groups[enemy, GroupRow.ALIVE, h] > 0 and groups[enemy, GroupRow.STATUS, h] != LEFT:
+            groups[enemy, GroupRow.NEED, h] = need[side, g, h]
         else:
-            groups[enemy, GROUP_NEED, h] = UNREACHABLE
+            groups[enemy, GroupRow.NEED, h] = UNREACHABLE
     m = 0
     self_points = 0
-    for c in range(4):
-        k = n * dice[side, kind, g, c]
-        damage = faces[DIE_DAMAGE, c]
-        for _ in range(k):
-            r = int(rng.random() * 6.0) + 1  # ~20x faster than rng.integers here
-            reach = -1
-            for h in range(n_groups):
-                t = groups[enemy, GROUP_NEED, h]
-                if t <= r and t > reach:
-                    reach = t
-            if reach < 0:
-                continue
-            if splitter and c == 3:
-                for _p in range(damage):
-                    work[HIT_DAMAGE, m] = 1
-                    work[HIT_REACH, m] = reach
-                    m += 1
-            else:
-                work[HIT_DAMAGE, m] = damage
-                work[HIT_REACH, m] = reach
-                m += 1
-    for _ in range(n * dice[side, kind, g, 4]):
-        face = int(rng.random() * 6.0)
-        if faces[RIFT_ENEMY, face] > 0:
-            work[HIT_DAMAGE, m] = faces[RIFT_ENEMY, face]
-            work[HIT_REACH, m] = RIFT_REACH
-            m += 1
-        self_points += faces[RIFT_SELF, face]
-    for i in range(1, m):
-        j = i
-        while j > 0 and (
-            work[HIT_DAMAGE, j] > work[HIT_DAMAGE, j - 1]
-            or (
-                work[HIT_DAMAGE, j] == work[HIT_DAMAGE, j - 1]
-                and work[HIT_REACH, j] < work[HIT_REACH, j - 1]
-            )
-        ):
-            work[HIT_DAMAGE, j], work[HIT_DAMAGE, j - 1] = (
-                work[HIT_DAMAGE, j - 1],
-                work[HIT_DAMAGE, j],
-            )
-            work[HIT_REACH, j], work[HIT_REACH, j - 1] = (
-                work[HIT_REACH, j - 1],
-                work[HIT_REACH, j],
-            )
-            j -= 1
+    for c in range(N_COLOURS):
+        for _ in range(n * dice[side, kind, g, c]):
+            face = int(rng.random() * 6.0) + 1  # ~20x faster than rng.integers here
+            m, points = die_to_hits(c, face, splitter, groups, enemy, n_groups, work, m)
+            self_points += points
+    sort_hits(work, m)
     return m, self_points
 
 
@@ -235,85 +294,71 @@ def _rift_self_damage(
     """``points`` of rift self-damage, one hit each, to the ships of ``side`` (its first ``n``)
     in the sector that carry rift dice, by the NPC rule (size)."""
     for h in range(groups.shape[2]):
-        if groups[side, RIFT, h] and groups[side, STATUS, h] != LEFT:
-            groups[side, GROUP_NEED, h] = 0
+        if groups[side, GroupRow.RIFT, h] and groups[side, GroupRow.STATUS, h] != LEFT:
+            groups[side, GroupRow.NEED, h] = 0
         else:
-            groups[side, GROUP_NEED, h] = UNREACHABLE
+            groups[side, GroupRow.NEED, h] = UNREACHABLE
     for i in range(points):
         work[HIT_DAMAGE, i] = 1
         work[HIT_REACH, i] = RIFT_REACH
-    assign_by_rank_into(points, ships, side, n, groups, floats, SIZE + side, work, keys)
+    assign_by_rank_into(points, ships, side, n, groups, floats, FloatRow.SIZE + side, work, keys)
+
+
+@jit_inline
+def _declare_retreat(ships: Ints, groups: Ints, n_ships: Ints, side: int, g: int) -> bool:
+    """Group ``g`` of ``side`` declares its retreat; True when no ship of the side is left
+    fighting (it tried to retreat with all its remaining ships)."""
+    groups[side, GroupRow.STATUS, g] = RETREATING
+    for s in range(n_ships[side]):
+        h = ships[side, SHIP_GROUP, s]
+        if (
+            groups[side, GroupRow.STATUS, h] == FIGHTING
+            and ships[side, SHIP_DAMAGE, s] <= groups[side, GroupRow.HULL, h]
+        ):
+            return False
+    return True
 
 
 @jit_numpy_errors
 def simulate(
     rng: np.random.Generator,
     n_battles: int,
-    start_ships: Ints,
-    n_ships: Ints,
-    hull: Ints,
-    dice: Ints,
-    rift: Bools,
-    size: Floats,
-    threat: Floats,
-    morph: Ints,
-    need: Ints,
-    slot_side: Ints,
-    slot_group: Ints,
+    tables: McTables,
     first_round: int,
-    greedy: Bools,
-    splitter: Bools,
-    retreat_below: Floats,
-    escapes: bool,
-    die_damage: Ints,
-    rift_enemy: Ints,
-    rift_self: Ints,
     max_rounds: int,
     max_hits: int,
-    out_winner: Ints,
-    out_survivors: Ints,
-    out_destroyed: Ints,
-    out_rounds: Ints,
-    out_saved: Ints,
-    out_retreated: Bools,
-    out_participated: Bools,
-    out_damage: Ints,
-    out_status: Ints,
+    out: McOutput,
 ) -> None:
-    """Simulate ``n_battles`` battles (see module doc for the layout). Inputs: the ship table
-    at the start (``start_ships[side, SHIP_GROUP | SHIP_DAMAGE, ship]``); per side and group
-    ``hull``, ``rift``, ``size``, ``threat``, ``morph`` and ``dice[side, MISSILES | CANNONS,
-    group, colour]``; ``need[side, group, enemy group]``, the roll needed; the activation slots
-    (missile slots first, then one engagement round). ``retreat_below[side]`` < 0 means the side
-    never retreats; otherwise a ship type retreats at its activation when its side's strength
-    share (firepower x durability) is below it. Writes, per battle, the winner code, survivors
-    and ships destroyed by combat per side and group, engagement rounds, ships saved by
-    retreating, whether each side retreated and whether it keeps the participation tile; and,
-    if ``out_damage`` has rows, every ship's final damage and every group's status."""
+    """Simulate ``n_battles`` battles of ``tables`` into ``out`` (see module doc and the two
+    named tuples). A ship type of a side with ``retreat_below >= 0`` that can retreat declares
+    its retreat at its activation when its side's strength share (firepower x durability) is
+    below it."""
+    start_ships = tables.start_ships
+    n_ships = tables.n_ships
+    start_groups = tables.start_groups
+    floats = tables.floats
+    dice = tables.dice
+    need = tables.need
+    slot_side = tables.slot_side
+    slot_group = tables.slot_group
+    splitter = tables.splitter
+    retreat_below = tables.retreat_below
+    out_end = out.end
+    out_rounds = out.rounds
+    out_damage = out.damage
+    out_status = out.status
+    out_flags = out.flags
     n_slots = slot_side.shape[0]
-    width = hull.shape[1]
+    width = start_groups.shape[2]
     ships = np.empty_like(start_ships)
-    start_groups = np.zeros((2, GROUP_ROWS, width), dtype=np.int64)
-    groups = np.zeros((2, GROUP_ROWS, width), dtype=np.int64)
-    floats = np.zeros((FLOAT_ROWS, width), dtype=np.float64)
-    for side in range(2):
-        for g in range(width):
-            start_groups[side, GROUP_HULL, g] = hull[side, g]
-            start_groups[side, RIFT, g] = rift[side, g]
-            start_groups[side, MORPH, g] = morph[side, g]
-            for kind in range(2):
-                start_groups[side, TOTAL + kind, g] = dice[side, kind, g].sum()
-            start_groups[side, ARMED, g] = start_groups[side, TOTAL + CANNONS, g] > 0
-            floats[RANK + side, g] = threat[side, g] if greedy[1 - side] else size[side, g]
-            floats[SIZE + side, g] = size[side, g]
-            floats[FIREPOWER + side, g] = threat[side, g] / 1000.0
-    faces = np.zeros((3, 6), dtype=np.int64)
-    faces[DIE_DAMAGE, :4] = die_damage
-    faces[RIFT_ENEMY] = rift_enemy
-    faces[RIFT_SELF] = rift_self
+    groups = np.zeros_like(start_groups)
     work = np.zeros((WORK_ROWS, max(1, max_hits, start_ships.shape[2])), dtype=np.int64)
     keys = np.zeros(work.shape[1], dtype=np.float64)
-    any_morph = morph.sum() > 0
+    any_morph = False
+    for side in range(2):
+        for g in range(width):
+            if start_groups[side, GroupRow.MORPH, g] > 0:
+                any_morph = True
     declared = np.zeros(2, dtype=np.bool_)
     present = np.zeros(2, dtype=np.int64)
     all_retreat = np.zeros(2, dtype=np.bool_)
@@ -323,7 +368,7 @@ def simulate(
         declared[:] = False
         all_retreat[:] = False
         _count(ships, groups, n_ships, present)
-        winner = WINNER_UNFINISHED
+        end = End.UNFINISHED
         rounds = 0
         j = 0
         in_round = False
@@ -335,10 +380,8 @@ def simulate(
                         _repair(ships, groups, side, n_ships[side])
                 j = first_round
                 in_round = True
-                if j == n_slots or (
-                    not _armed_present(groups, 0) and not _armed_present(groups, 1)
-                ):
-                    winner = WINNER_STALEMATE
+                if j == n_slots or _stalemate(ships, groups, n_ships):
+                    end = End.STALEMATE
                     break
                 if rounds >= max_rounds:
                     break
@@ -346,48 +389,43 @@ def simulate(
             side = slot_side[j]
             g = slot_group[j]
             missiles = j < first_round
-            n = groups[side, ALIVE, g]
-            status = groups[side, STATUS, g]
+            n = groups[side, GroupRow.ALIVE, g]
+            status = groups[side, GroupRow.STATUS, g]
             acted = False
             if n > 0 and status != LEFT:
                 if status == RETREATING and not missiles:
-                    groups[side, STATUS, g] = LEFT
+                    groups[side, GroupRow.STATUS, g] = LEFT
                     acted = True
                 else:
                     retreat = False
-                    if not missiles and retreat_below[side] >= 0.0:
+                    if (
+                        not missiles
+                        and retreat_below[side] >= 0.0
+                        and groups[side, GroupRow.RETREATS, g]
+                    ):
                         own = _strength(ships, groups, floats, side, n_ships[side])
                         other = _strength(ships, groups, floats, 1 - side, n_ships[1 - side])
                         share = own / (own + other) if own + other > 0.0 else 0.5
                         retreat = share < retreat_below[side]
                     if retreat:
-                        groups[side, STATUS, g] = RETREATING
                         declared[side] = True
-                        fighting = False
-                        for s in range(n_ships[side]):
-                            h = ships[side, SHIP_GROUP, s]
-                            if (
-                                groups[side, STATUS, h] == FIGHTING
-                                and ships[side, SHIP_DAMAGE, s] <= groups[side, GROUP_HULL, h]
-                            ):
-                                fighting = True
-                        if not fighting:
+                        if _declare_retreat(ships, groups, n_ships, side, g):
                             all_retreat[side] = True
                         acted = True
                     else:
-                        kind = MISSILES if missiles else CANNONS
-                        if groups[side, TOTAL + kind, g] > 0:
+                        kind = DiceKind.MISSILES if missiles else DiceKind.CANNONS
+                        if groups[side, GroupRow.DICE + kind, g] > 0:
                             # Roll, then assign the hits to the enemy (ranked as it ranks
                             # them), then rift self-damage.
                             enemy = 1 - side
                             hits, self_points = _roll(
                                 rng, side, g, n, kind, splitter[side] and not missiles, dice,
-                                need, faces, groups, work,
+                                need, groups, work,
                             )  # fmt: skip
                             if hits > 0:
                                 assign_by_rank_into(
                                     hits, ships, enemy, n_ships[enemy], groups, floats,
-                                    RANK + enemy, work, keys,
+                                    FloatRow.RANK + enemy, work, keys,
                                 )  # fmt: skip
                             if self_points > 0:
                                 _rift_self_damage(
@@ -397,51 +435,21 @@ def simulate(
                             acted = True
             if acted:
                 _count(ships, groups, n_ships, present)
-                in_a = present[0]
-                in_d = present[1]
-                if in_a == 0 or in_d == 0:
-                    if in_a > 0:
-                        winner = WINNER_ATTACKER
-                    elif in_d > 0:
-                        winner = WINNER_DEFENDER
+                if present[0] == 0 or present[1] == 0:
+                    if present[0] > 0:
+                        end = End.ATTACKER
+                    elif present[1] > 0:
+                        end = End.DEFENDER
                     else:
-                        winner = WINNER_DRAW
+                        end = End.NONE
                     break
             j += 1
-        out_winner[b] = winner
+        out_end[b] = end
         out_rounds[b] = rounds
-        unresolved = winner in (WINNER_STALEMATE, WINNER_UNFINISHED)
         for side in range(2):
-            # ``ALIVE`` is up to date: it is recounted after every action, and neither repair
-            # nor leaving the sector changes it.
-            saved = 0
-            for g in range(width):
-                alive = groups[side, ALIVE, g]
-                out_destroyed[b, side, g] = 0
-                out_survivors[b, side, g] = alive
-                if groups[side, STATUS, g] != FIGHTING:
-                    saved += alive
-                elif side == 0 and unresolved:
-                    # A stalemate counts for the defender: the attacker's ships in the sector
-                    # retreat if it can, else they are destroyed (not by combat).
-                    if escapes:
-                        saved += alive
-                    else:
-                        out_survivors[b, side, g] = 0
             for s in range(n_ships[side]):
-                g = ships[side, SHIP_GROUP, s]
-                if ships[side, SHIP_DAMAGE, s] > groups[side, GROUP_HULL, g]:
-                    out_destroyed[b, side, g] += 1
-            out_saved[b, side] = saved
-        # ``present`` is up to date for the same reason as ``ALIVE``.
-        stalemate_escape = unresolved and escapes and present[0] > 0
-        out_retreated[b, 0] = declared[0] or stalemate_escape
-        out_retreated[b, 1] = declared[1]
-        out_participated[b, 0] = not (all_retreat[0] or stalemate_escape)
-        out_participated[b, 1] = not all_retreat[1]
-        if out_damage.shape[0] > 0:
-            for side in range(2):
-                for s in range(n_ships[side]):
-                    out_damage[b, side, s] = ships[side, SHIP_DAMAGE, s]
-                for g in range(width):
-                    out_status[b, side, g] = groups[side, STATUS, g]
+                out_damage[b, side, s] = ships[side, SHIP_DAMAGE, s]
+            for g in range(width):
+                out_status[b, side, g] = groups[side, GroupRow.STATUS, g]
+            out_flags[b, side, 0] = declared[side]
+            out_flags[b, side, 1] = all_retreat[side]

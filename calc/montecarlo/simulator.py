@@ -1,14 +1,17 @@
 """Monte Carlo battle simulation: the fallback for battles too large to solve exactly.
 
-It follows exactly the rules of the exact solver (``calc.montecarlo.kernels`` reuses the dice,
-hit and targeting code) with the ``npc`` and ``greedy`` policies. A side asking for ``optimal``
-play is simulated with ``greedy`` and the result says so (``optimal_approximated``).
+It follows exactly the rules of the exact solver: the compiled loop (``calc.montecarlo.kernels``)
+takes every combat rule from ``calc.rules``, and the end states it reports are accounted by the
+same code as the exact solver's (``calc.outcomes``), so survivors, reputation and the headline
+probabilities mean the same. Sides play the ``npc`` and ``greedy`` policies; a side asking for
+``optimal`` play is simulated with ``greedy`` and the result says so (``optimal_approximated``).
 
 Every run takes a ``numpy.random.Generator``: the same seed gives the same numbers. The result
-carries the number of battles simulated, a standard error for every probability (and for the
-expected number of rounds), and the 95% Wilson interval of P(attacker wins). Optionally the run
-stops as soon as the standard error of P(attacker wins) is at most ``target_se``, or when a time
-budget is spent (always after at least one chunk).
+carries the number of battles simulated, a standard error for every probability, and the 95%
+Wilson interval of P(attacker wins). Optionally the run stops as soon as the standard error of
+P(attacker wins) is at most ``target_se``, or when a time budget is spent (always after at least
+one chunk). Battles are simulated in chunks of at most ``CHUNK``, so memory does not grow with
+the sample count.
 """
 
 from __future__ import annotations
@@ -16,88 +19,56 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from blueprints import Dice, DieColour, ShipStats, ship_class_info
-from blueprints.enums import STANDARD_COLOURS
 from calc.battle.model import Battle, Policy, RetreatPolicy, Side
-from calc.battle.result import BattleResult, GroupResult, Method, SideResult, SolverStats
+from calc.battle.result import BattleResult, Method, SolverStats
 from calc.errors import BattleError
 from calc.montecarlo.kernels import (
-    CANNONS,
-    MISSILES,
-    WINNER_ATTACKER,
-    WINNER_DEFENDER,
-    WINNER_DRAW,
-    WINNER_STALEMATE,
-    WINNER_UNFINISHED,
+    FLOAT_ROWS,
+    GROUP_ROWS,
+    DiceKind,
+    End,
+    FloatRow,
+    GroupRow,
+    McOutput,
+    McTables,
+    empty_output,
     simulate,
 )
-from calc.rules.accounting import MAX_REPUTATION_TILES
-from calc.rules.battle_state import ATTACKER, DEFENDER, SideSpec, engagement_order
-from calc.rules.dice import RIFT_FACES, hit_threshold
+from calc.outcomes import battle_result, wilson_interval
+from calc.rules.accounting import EndState
+from calc.rules.battle_state import FullSideState, SideSpec, Slot, can_retreat, engagement_order
+from calc.rules.dice import DIE_COLOURS, hit_threshold
+from calc.rules.stalemate import cannon_max_damage
 from calc.rules.targeting import SHIP_DAMAGE, SHIP_GROUP
+
+__all__ = [
+    "CHUNK",
+    "DEFAULT_SAMPLES",
+    "MAX_ROUNDS",
+    "MonteCarlo",
+    "simulate_battle",
+    "wilson_interval",
+]
 
 DEFAULT_SAMPLES = 100_000
 CHUNK = 20_000
+"""Battles per call of the compiled loop (its outputs are a few hundred bytes per battle)."""
 MAX_ROUNDS = 100_000
-Z95 = 1.959963984540054
+"""A safety net only: the stalemate rule ends every battle that could never end."""
 
 
-def wilson_interval(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a binomial proportion.
-
-    >>> [round(x, 4) for x in wilson_interval(50, 100)]
-    [0.4038, 0.5962]
-    """
-    if n == 0:
-        return (0.0, 1.0)
-    p = successes / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
-def _side_arrays(spec: SideSpec) -> dict[str, np.ndarray]:
-    ships_group: list[int] = []
-    ships_damage: list[int] = []
-    for g, group in enumerate(spec.side.groups):
-        for d in group.damage_per_ship:
-            ships_group.append(g)
-            ships_damage.append(d)
-    colours = (*STANDARD_COLOURS, DieColour.PINK)
-
-    def dice_table(dice: list[Dice]) -> np.ndarray:
-        """Dice per group and colour (pink last)."""
-        return np.array([[d.count(c) for c in colours] for d in dice], dtype=np.int64).reshape(
-            len(dice), len(colours)
-        )
-
-    return {
-        "grp": np.array(ships_group, dtype=np.int64),
-        "dmg": np.array(ships_damage, dtype=np.int64),
-        "hull": np.array(spec.hulls, dtype=np.int64),
-        "cannons": dice_table([s.cannons for s in spec.stats]),
-        "missiles": dice_table([s.missiles for s in spec.stats]),
-        "rift": np.array(spec.rift_groups, dtype=np.bool_),
-        "size": np.array(spec.sizes, dtype=np.float64),
-        "threat": np.array(spec.threats, dtype=np.float64),
-        "morph": np.array([s.morph for s in spec.stats], dtype=np.int64),
-    }
-
-
-def _needs(firing: tuple[ShipStats, ...], targets: tuple[ShipStats, ...]) -> np.ndarray:
-    """The roll each firing type needs against each target type."""
-    return np.array(
-        [[hit_threshold(f.computer, t.shield) for t in targets] for f in firing], dtype=np.int64
-    ).reshape(len(firing), len(targets))
-
-
-def _mc_policy(side: Side) -> Policy:
+def mc_policy(side: Side) -> Policy:
+    """The policy Monte Carlo plays for a side: ``greedy`` in place of ``optimal``."""
     return Policy.GREEDY if side.policy is Policy.OPTIMAL else side.policy
+
+
+def simulated_battle(battle: Battle) -> Battle:
+    """The battle Monte Carlo plays: every side's policy as ``mc_policy`` gives it."""
+    return Battle(tuple(replace(s, policy=mc_policy(s)) for s in battle.sides), battle.defender)
 
 
 def _retreat_threshold(side: Side) -> float:
@@ -115,125 +86,201 @@ def _retreat_threshold(side: Side) -> float:
 
 
 @dataclass
-class Chunk:
-    """Per-battle outputs of one ``simulate`` call."""
+class Sample:
+    """End states counted over simulated battles, with the rounds they took."""
 
-    winner: np.ndarray
-    survivors: tuple[np.ndarray, np.ndarray]
-    destroyed: tuple[np.ndarray, np.ndarray]
-    rounds: np.ndarray
-    saved: np.ndarray
-    retreated: np.ndarray
-    participated: np.ndarray
-    damage: tuple[np.ndarray, np.ndarray] | None = None
-    status: tuple[np.ndarray, np.ndarray] | None = None
+    counts: dict[EndState, int] = field(default_factory=dict)
+    battles: int = 0
+    attacker_wins: int = 0
+    rounds: int = 0
+    rounds_squared: float = 0.0
+    cut: int = 0
+
+
+_ROW_WEIGHTS = np.random.default_rng(20261201).integers(1, 2**62, size=4096, dtype=np.int64)
+"""Fixed random weights that hash a row of small integers into one int64 (wrapping)."""
+
+
+def distinct_rows(table: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The distinct rows of an integer table and how often each occurs.
+
+    Rows are hashed to one int64 each (a dot product with fixed random weights), the hashes are
+    made unique (fast, one dimension), and every row is checked against its group's first row;
+    only if two different rows ever shared a hash does it fall back to ``np.unique(axis=0)``.
+    The result is exact either way."""
+    if table.shape[1] > len(_ROW_WEIGHTS) or table.shape[0] == 0:
+        rows, counts = np.unique(table, axis=0, return_counts=True)
+        return rows, counts
+    keys = np.zeros(table.shape[0], dtype=np.int64)
+    for j in range(table.shape[1]):
+        keys += table[:, j] * _ROW_WEIGHTS[j]  # wraps around: a hash, checked below
+    _, first, inverse, counts = np.unique(
+        keys, return_index=True, return_inverse=True, return_counts=True
+    )
+    rows = table[first]
+    if not np.array_equal(rows[inverse], table):
+        rows, counts = np.unique(table, axis=0, return_counts=True)
+    return rows, counts
 
 
 class MonteCarlo:
-    """Prepared arrays for one battle; ``run`` simulates and summarises."""
+    """One battle prepared for the compiled loop; ``sample`` counts end states and ``run``
+    simulates and summarises."""
 
     def __init__(self, battle: Battle) -> None:
         if len(battle.sides) != 2:
             raise BattleError("Monte Carlo of one battle takes two sides")
         self.battle = battle
-        self.attacker = battle.attacker_side.canonical()
-        self.defender = battle.defender_side.canonical()
-        self.approximated = any(s.policy is Policy.OPTIMAL for s in (self.attacker, self.defender))
-        sim_sides = (
-            replace(self.attacker, policy=_mc_policy(self.attacker)),
-            replace(self.defender, policy=_mc_policy(self.defender)),
-        )
-        self.sim_sides = sim_sides
-        self.specs = (SideSpec.of(sim_sides[0]), SideSpec.of(sim_sides[1]))
-        self.arrays = (_side_arrays(self.specs[0]), _side_arrays(self.specs[1]))
-        slots = engagement_order(sim_sides[0], sim_sides[1])
-        self.slot_side = np.array([s.side for s in slots], dtype=np.int64)
-        self.slot_group = np.array([s.group for s in slots], dtype=np.int64)
+        self.requested = (battle.attacker_side.canonical(), battle.defender_side.canonical())
+        self.approximated = any(s.policy is Policy.OPTIMAL for s in self.requested)
+        sides = tuple(replace(s, policy=mc_policy(s)) for s in self.requested)
+        self.sides = sides
+        self.specs = (SideSpec.of(sides[0]), SideSpec.of(sides[1]))
+        self.retreat_approximated = any(s.retreats for s in sides)
+        slots = engagement_order(sides[0], sides[1])
         self.first_round = sum(1 for s in slots if s.missiles)
-        a_stats, d_stats = self.specs[0].stats, self.specs[1].stats
-        self.need_ad = _needs(a_stats, d_stats)
-        self.need_da = _needs(d_stats, a_stats)
-        self.die_damage = np.array([c.damage for c in STANDARD_COLOURS], dtype=np.int64)
-        self.rift_enemy = np.array([f[0] for f in RIFT_FACES], dtype=np.int64)
-        self.rift_self = np.array([f[1] for f in RIFT_FACES], dtype=np.int64)
-        self.greedy = np.array([s.policy is Policy.GREEDY for s in sim_sides], dtype=np.bool_)
-        self.splitter = np.array([s.antimatter_splitter for s in sim_sides], dtype=np.bool_)
-        self.retreat_below = np.array([_retreat_threshold(s) for s in sim_sides], dtype=np.float64)
-        self.retreat_approximated = any(s.retreats for s in sim_sides)
-        self.escapes = sim_sides[0].can_retreat
-        most_dice = 0
-        for spec, arr in zip(self.specs, self.arrays, strict=True):
-            per_ship = (arr["cannons"][:, :4] * self.die_damage).sum(axis=1) + arr["cannons"][:, 4]
-            per_ship = np.maximum(per_ship, (arr["missiles"][:, :4] * self.die_damage).sum(axis=1))
-            if len(per_ship):
-                most_dice = max(most_dice, int((per_ship * np.array(spec.counts)).max()))
-        self.max_hits = max(1, most_dice)
-        self._pack()
+        self.tables = self._tables(slots)
+        self.max_hits = self._max_hits()
 
-    def _pack(self) -> None:
+    def _tables(self, slots: tuple[Slot, ...]) -> McTables:
         """Both sides in the same arrays, side first, padded to the larger side (the layout of
         ``calc.montecarlo.kernels``)."""
-        a, d = self.arrays
-        self.n_ships = np.array([len(a["grp"]), len(d["grp"])], dtype=np.int64)
-        ships = max(1, int(self.n_ships.max()))
-        width = max(1, len(a["hull"]), len(d["hull"]))
-
-        def table(key: str, dtype: type, columns: int) -> np.ndarray:
-            out: np.ndarray = np.zeros((2, columns), dtype=dtype)
-            for side, arr in enumerate(self.arrays):
-                out[side, : len(arr[key])] = arr[key]
-            return out
-
-        self.start_ships = np.zeros((2, 2, ships), dtype=np.int64)
-        self.start_ships[:, SHIP_GROUP] = table("grp", np.int64, ships)
-        self.start_ships[:, SHIP_DAMAGE] = table("dmg", np.int64, ships)
-        self.hull = table("hull", np.int64, width)
-        self.rift = table("rift", np.bool_, width)
-        self.size = table("size", np.float64, width)
-        self.threat = table("threat", np.float64, width)
-        self.morph = table("morph", np.int64, width)
-        self.dice = np.zeros((2, 2, width, 5), dtype=np.int64)
-        self.need = np.zeros((2, width, width), dtype=np.int64)
-        for side, arr in enumerate(self.arrays):
-            groups = len(arr["hull"])
-            self.dice[side, MISSILES, :groups] = arr["missiles"]
-            self.dice[side, CANNONS, :groups] = arr["cannons"]
-        self.need[0, : self.need_ad.shape[0], : self.need_ad.shape[1]] = self.need_ad
-        self.need[1, : self.need_da.shape[0], : self.need_da.shape[1]] = self.need_da
-
-    def chunk(self, rng: np.random.Generator, n: int, *, details: bool = False) -> Chunk:
-        """Simulate ``n`` battles; with ``details`` also every ship's final damage and every
-        group's retreat status (sector combat chains battles on them)."""
-        a, d = self.arrays
-        rows = n if details else 0
-        width = self.hull.shape[1]
-        ga, gd = len(a["hull"]), len(d["hull"])
-        sa, sd = len(a["grp"]), len(d["grp"])
-        survivors = np.empty((n, 2, width), dtype=np.int64)
-        destroyed = np.empty((n, 2, width), dtype=np.int64)
-        damage = np.empty((rows, 2, self.start_ships.shape[2]), dtype=np.int64)
-        status = np.empty((rows, 2, width), dtype=np.int64)
-        c = Chunk(
-            winner=np.empty(n, dtype=np.int64),
-            survivors=(survivors[:, 0, :ga], survivors[:, 1, :gd]),
-            destroyed=(destroyed[:, 0, :ga], destroyed[:, 1, :gd]),
-            rounds=np.empty(n, dtype=np.int64),
-            saved=np.empty((n, 2), dtype=np.int64),
-            retreated=np.empty((n, 2), dtype=np.bool_),
-            participated=np.empty((n, 2), dtype=np.bool_),
-            damage=(damage[:, 0, :sa], damage[:, 1, :sd]) if details else None,
-            status=(status[:, 0, :ga], status[:, 1, :gd]) if details else None,
+        specs = self.specs
+        counts = [sum(spec.counts) for spec in specs]
+        ships = max(1, *counts)
+        width = max(1, *(len(spec.hulls) for spec in specs))
+        start_ships = np.zeros((2, 2, ships), dtype=np.int64)
+        groups = np.zeros((2, GROUP_ROWS, width), dtype=np.int64)
+        floats = np.zeros((FLOAT_ROWS, width), dtype=np.float64)
+        dice = np.zeros((2, len(DiceKind), width, len(DIE_COLOURS)), dtype=np.int64)
+        need = np.zeros((2, width, width), dtype=np.int64)
+        for side, (spec, own) in enumerate(zip(specs, self.sides, strict=True)):
+            enemy = specs[1 - side]
+            greedy_enemy = self.sides[1 - side].policy is Policy.GREEDY
+            s = 0
+            for g, (group, stats) in enumerate(zip(own.groups, spec.stats, strict=True)):
+                for d in group.damage_per_ship:
+                    start_ships[side, SHIP_GROUP, s] = g
+                    start_ships[side, SHIP_DAMAGE, s] = d
+                    s += 1
+                groups[side, GroupRow.HULL, g] = stats.hull
+                groups[side, GroupRow.RIFT, g] = stats.rift_dice > 0
+                groups[side, GroupRow.MORPH, g] = stats.morph
+                groups[side, GroupRow.ROUND_DAMAGE, g] = cannon_max_damage(stats.cannons)
+                groups[side, GroupRow.RETREATS, g] = can_retreat(stats)
+                for kind, kit in (
+                    (DiceKind.MISSILES, stats.missiles),
+                    (DiceKind.CANNONS, stats.cannons),
+                ):
+                    dice[side, kind, g] = [kit.count(c) for c in DIE_COLOURS]
+                    groups[side, GroupRow.DICE + kind, g] = kit.total
+                floats[FloatRow.RANK + side, g] = spec.threats[g] if greedy_enemy else spec.sizes[g]
+                floats[FloatRow.SIZE + side, g] = spec.sizes[g]
+                floats[FloatRow.FIREPOWER + side, g] = spec.threats[g] / 1000.0
+                for h, target in enumerate(enemy.stats):
+                    need[side, g, h] = hit_threshold(stats.computer, target.shield)
+        return McTables(
+            start_ships=start_ships,
+            n_ships=np.array(counts, dtype=np.int64),
+            start_groups=groups,
+            floats=floats,
+            dice=dice,
+            need=need,
+            slot_side=np.array([s.side for s in slots], dtype=np.int64),
+            slot_group=np.array([s.group for s in slots], dtype=np.int64),
+            splitter=np.array([s.antimatter_splitter for s in self.sides], dtype=np.bool_),
+            retreat_below=np.array([_retreat_threshold(s) for s in self.sides], dtype=np.float64),
         )
-        simulate(
-            rng, n, self.start_ships, self.n_ships, self.hull, self.dice, self.rift, self.size,
-            self.threat, self.morph, self.need,
-            self.slot_side, self.slot_group, self.first_round,
-            self.greedy, self.splitter, self.retreat_below, self.escapes,
-            self.die_damage, self.rift_enemy, self.rift_self,
-            MAX_ROUNDS, self.max_hits, c.winner, survivors, destroyed, c.rounds, c.saved,
-            c.retreated, c.participated, damage, status,
-        )  # fmt: skip
-        return c
+
+    def _max_hits(self) -> int:
+        """The most hits one volley can have: a type's dice (red dice split into four hits)."""
+        most = 1
+        for spec in self.specs:
+            for stats, n in zip(spec.stats, spec.counts, strict=True):
+                for kit in (stats.missiles, stats.cannons):
+                    most = max(most, n * (kit.total + 3 * kit.red))
+        return most
+
+    def chunk(self, rng: np.random.Generator, n: int) -> McOutput:
+        """Simulate ``n`` battles (see ``McOutput``)."""
+        out = empty_output(n, self.tables.start_ships.shape[2], self.tables.start_groups.shape[2])
+        simulate(rng, n, self.tables, self.first_round, MAX_ROUNDS, self.max_hits, out)
+        return out
+
+    def end_states(self, out: McOutput) -> list[tuple[EndState, int]]:
+        """The distinct end states of simulated battles with their counts: one row per battle
+        of per-ship damage sorted within each group (a destroyed ship marked hull + 1),
+        statuses, flags and the stalemate marks, then ``distinct_rows``."""
+        n = out.end.shape[0]
+        layout = []
+        width = 2
+        for spec in self.specs:
+            width += sum(spec.counts) + len(spec.hulls) + 2
+            layout.append(list(zip(spec.counts, spec.hulls, strict=True)))
+        table = np.empty((n, width), dtype=np.int64)
+        col = 0
+        for side, per_side in enumerate(layout):
+            start = 0
+            for count, hull in per_side:
+                block = table[:, col : col + count]
+                np.minimum(out.damage[:, side, start : start + count], hull + 1, out=block)
+                block.sort(axis=1)
+                col += count
+                start += count
+            n_groups = len(per_side)
+            table[:, col : col + n_groups] = out.status[:, side, :n_groups]
+            col += n_groups
+            table[:, col : col + 2] = out.flags[:, side, :]
+            col += 2
+        table[:, col] = out.end == End.STALEMATE
+        table[:, col + 1] = out.end == End.UNFINISHED
+        rows, counts = distinct_rows(table)
+        found: list[tuple[EndState, int]] = []
+        for row, count in zip(rows.tolist(), counts.tolist(), strict=True):
+            pos = 0
+            sides: list[FullSideState] = []
+            for per_side in layout:
+                groups: list[tuple[int, ...]] = []
+                for count_ships, hull in per_side:
+                    levels = [0] * (hull + 1)
+                    for d in row[pos : pos + count_ships]:
+                        if d <= hull:
+                            levels[d] += 1
+                    groups.append(tuple(levels))
+                    pos += count_ships
+                statuses = tuple(
+                    row[pos + g] if sum(groups[g]) else 0 for g in range(len(per_side))
+                )
+                pos += len(per_side)
+                flags = (row[pos], row[pos + 1])
+                pos += 2
+                sides.append((tuple(groups), statuses, flags))
+            # A battle cut at the round cap counts as a stalemate (the defender holds).
+            stalemate = bool(row[pos] or row[pos + 1])
+            found.append((EndState(sides[0], sides[1], 1.0, stalemate), count))
+        return found
+
+    def sample(
+        self,
+        rng: np.random.Generator,
+        n: int,
+        into: Sample | None = None,
+    ) -> Sample:
+        """Simulate ``n`` battles in chunks and count their end states (into ``into``)."""
+        acc = into if into is not None else Sample()
+        done = 0
+        while done < n:
+            k = min(CHUNK, n - done)
+            out = self.chunk(rng, k)
+            for end, count in self.end_states(out):
+                acc.counts[end] = acc.counts.get(end, 0) + count
+            acc.battles += k
+            acc.attacker_wins += int((out.end == End.ATTACKER).sum())
+            acc.rounds += int(out.rounds.sum())
+            acc.rounds_squared += float((out.rounds.astype(np.float64) ** 2).sum())
+            acc.cut += int((out.end == End.UNFINISHED).sum())
+            done += k
+        return acc
 
     def run(
         self,
@@ -246,150 +293,57 @@ class MonteCarlo:
         progress: Callable[[float], None] | None = None,
     ) -> BattleResult:
         """Simulate and summarise (see module doc for the stopping rules)."""
-        t0 = time.perf_counter()
+        t0 = time.process_time()
         limit = samples if samples is not None else DEFAULT_SAMPLES
         if limit < 1:
             raise BattleError(f"samples must be at least 1, got {limit!r}")
-        acc = _Accumulator(self)
-        while acc.n < limit:
-            n = min(CHUNK, limit - acc.n)
-            acc.add(self.chunk(rng, n))
+        acc = Sample()
+
+        def attacker_se() -> float:
+            p = acc.attacker_wins / acc.battles
+            return math.sqrt(max(p * (1 - p), 0.0) / acc.battles)
+
+        while acc.battles < limit:
+            self.sample(rng, min(CHUNK, limit - acc.battles), acc)
             if progress is not None:
-                fraction = acc.n / limit
-                if target_se is not None and acc.n >= min_samples:
-                    se = acc.attacker_se()
+                fraction = acc.battles / limit
+                if target_se is not None and acc.battles >= min_samples:
+                    se = attacker_se()
                     fraction = max(fraction, min(1.0, (target_se / se) ** 2) if se > 0 else 1.0)
                 progress(min(1.0, fraction))
-            if target_se is not None and acc.n >= min_samples and acc.attacker_se() <= target_se:
+            if target_se is not None and acc.battles >= min_samples and attacker_se() <= target_se:
                 break
-            if time_budget is not None and time.perf_counter() - t0 >= time_budget:
+            if time_budget is not None and time.process_time() - t0 >= time_budget:
                 break
-        seconds = time.perf_counter() - t0
-        return acc.result(seconds, target_se)
+        return self.result(acc, time.process_time() - t0, target_se)
 
-
-class _Accumulator:
-    """Running counts of a Monte Carlo run."""
-
-    def __init__(self, mc: MonteCarlo) -> None:
-        self.mc = mc
-        self.n = 0
-        self.winners = np.zeros(5, dtype=np.int64)
-        self.survivors = [
-            [np.zeros(c + 1, dtype=np.int64) for c in spec.counts] for spec in mc.specs
-        ]
-        self.tiles = [np.zeros(MAX_REPUTATION_TILES + 1, dtype=np.int64) for _ in range(2)]
-        self.lost = [0.0, 0.0]
-        self.saved = [0.0, 0.0]
-        self.retreats = [0, 0]
-        self.rounds_sum = 0.0
-        self.rounds_sq = 0.0
-        reps = []
-        costs = []
-        for spec in mc.specs:
-            reps.append(np.array([ship_class_info(s.ship_class).reputation for s in spec.stats]))
-            costs.append(np.array([s.cost for s in spec.stats], dtype=np.float64))
-        self.reps = reps
-        self.costs = costs
-
-    def add(self, c: Chunk) -> None:
-        n = len(c.winner)
-        self.n += n
-        self.winners += np.bincount(c.winner, minlength=5)
-        for side in (ATTACKER, DEFENDER):
-            surv = c.survivors[side]
-            counts = np.array(self.mc.specs[side].counts)
-            for g, hist in enumerate(self.survivors[side]):
-                hist += np.bincount(surv[:, g], minlength=len(hist))
-            gone = counts[None, :] - surv
-            self.lost[side] += float((gone * self.costs[side][None, :]).sum())
-            self.saved[side] += float(c.saved[:, side].sum())
-            self.retreats[side] += int(c.retreated[:, side].sum())
-            enemy = 1 - side
-            if self.mc.sim_sides[enemy].npc:
-                self.tiles[enemy][0] += n
-            else:
-                earned = c.destroyed[side] @ self.reps[side] + c.participated[:, enemy]
-                k = np.minimum(MAX_REPUTATION_TILES, earned)
-                self.tiles[enemy] += np.bincount(k, minlength=MAX_REPUTATION_TILES + 1)
-        self.rounds_sum += float(c.rounds.sum())
-        self.rounds_sq += float((c.rounds.astype(np.float64) ** 2).sum())
-
-    def attacker_se(self) -> float:
-        p = self.winners[WINNER_ATTACKER] / self.n
-        return math.sqrt(max(p * (1 - p), 0.0) / self.n)
-
-    def result(self, seconds: float, target_se: float | None) -> BattleResult:
-        n = self.n
-        mc = self.mc
-        w = self.winners / n
-        p_att = float(w[WINNER_ATTACKER])
-        p_def = float(w[WINNER_DEFENDER] + w[WINNER_STALEMATE] + w[WINNER_UNFINISHED])
-        p_draw = float(w[WINNER_DRAW])
-        p_stale = float(w[WINNER_STALEMATE] + w[WINNER_UNFINISHED])
-
-        def se(p: float) -> float:
-            return math.sqrt(max(p * (1 - p), 0.0) / n)
-
-        mean_rounds = self.rounds_sum / n
-        var_rounds = max(0.0, self.rounds_sq / n - mean_rounds**2)
-        errors = {
-            "attacker_wins": se(p_att),
-            "defender_wins": se(p_def),
-            "draw": se(p_draw),
-            "stalemate": se(p_stale),
-            "expected_rounds": math.sqrt(var_rounds / n),
-        }
-        sides = []
-        originals = (mc.attacker, mc.defender)
-        for side in (ATTACKER, DEFENDER):
-            groups = []
-            for g, group in enumerate(mc.sim_sides[side].groups):
-                dist = self.survivors[side][g] / n
-                groups.append(GroupResult.of(group, dist, tuple(se(float(x)) for x in dist)))
-            sides.append(
-                SideResult(
-                    name=originals[side].name,
-                    policy=mc.sim_sides[side].policy,
-                    npc=originals[side].npc,
-                    wins=p_att if side == ATTACKER else p_def,
-                    groups=tuple(groups),
-                    expected_material_lost=self.lost[side] / n,
-                    reputation_tiles=tuple(float(x) for x in self.tiles[side] / n),
-                    retreats=self.retreats[side] / n,
-                    expected_saved=self.saved[side] / n,
-                    holds_sector=p_att if side == ATTACKER else p_def,
-                )
-            )
-        battle = mc.battle
-        attacker_index = 1 - battle.defender
-        ordered = [sides[0], sides[1]] if attacker_index == 0 else [sides[1], sides[0]]
+    def result(self, acc: Sample, seconds: float, target_se: float | None = None) -> BattleResult:
+        """The ``BattleResult`` of the counted end states (``calc.outcomes``)."""
+        n = acc.battles
         why = f"{n:,} simulated battles"
         if target_se is not None:
             why += f" (target standard error {target_se:g})"
-        if mc.approximated:
+        if self.approximated:
             why += "; optimal play approximated by the greedy policy"
-        if mc.retreat_approximated:
+        if self.retreat_approximated:
             why += "; retreat decisions approximated by the strength-share rule"
-        unfinished = int(self.winners[WINNER_UNFINISHED])
-        if unfinished:
-            why += f"; {unfinished} battles cut at {MAX_ROUNDS:,} rounds (counted for the defender)"
-        return BattleResult(
-            attacker_wins=p_att,
-            defender_wins=p_def,
-            draw=p_draw,
-            stalemate=p_stale,
-            expected_rounds=mean_rounds,
-            sides=tuple(ordered),
-            attacker=attacker_index,
-            defender=battle.defender,
+        if acc.cut:
+            why += f"; {acc.cut} battles cut at {MAX_ROUNDS:,} rounds (counted for the defender)"
+        mean_rounds = acc.rounds / n
+        result = battle_result(
+            simulated_battle(self.battle),
+            acc.counts.items(),
+            rounds=mean_rounds,
             method=Method.MONTE_CARLO,
             why=why,
-            stats=SolverStats(seconds=seconds, samples=n),
-            standard_error=errors,
-            interval=wilson_interval(self.winners[WINNER_ATTACKER], n),
-            optimal_approximated=mc.approximated,
+            stats=SolverStats(seconds=seconds, samples=n, cut=acc.cut),
+            samples=n,
+            optimal_approximated=self.approximated,
         )
+        assert result.standard_error is not None
+        var_rounds = max(0.0, acc.rounds_squared / n - mean_rounds**2)
+        errors = dict(result.standard_error, expected_rounds=math.sqrt(var_rounds / n))
+        return replace(result, standard_error=errors)
 
 
 def simulate_battle(
@@ -401,7 +355,8 @@ def simulate_battle(
     time_budget: float | None = None,
     progress: Callable[[float], None] | None = None,
 ) -> BattleResult:
-    """Monte Carlo estimate of a two-sided battle (see module doc)."""
+    """Monte Carlo estimate of a two-sided battle (see module doc). ``time_budget`` counts
+    seconds of this process's CPU time."""
     return MonteCarlo(battle).run(
         rng, samples, target_se=target_se, time_budget=time_budget, progress=progress
     )

@@ -7,24 +7,32 @@ rules from here (``docs/architecture.md`` maps each rule to its module):
 * ``calc.rules.targeting``: the NPC rule, the greedy heuristic and rift self-damage (compiled);
 * ``calc.rules.assignment``: every result of a volley (optimal play) and the rule results;
 * ``calc.rules.battle_state``: side states, the activation order, Morph Shield repair;
-* ``calc.rules.accounting``: what the end of a battle means for each side;
+* ``calc.rules.stalemate``: when neither side can ever destroy a ship of the other;
+* ``calc.rules.accounting``: the order of a sector's battles and what the end of a battle means;
 * ``calc.rules.population``: attacks on population;
 * ``calc.rules.reputation``: reputation tiles earned and drawn.
 """
 
-from calc.rules.accounting import MAX_REPUTATION_TILES, EndState
+from calc.rules.accounting import EndState, battle_order, holder_after, ship_fate
 from calc.rules.assignment import all_assignments, rule_assignment, self_damage_result
 from calc.rules.battle_state import (
     SideSpec,
     SideState,
     Slot,
     activation_order,
+    can_retreat,
     engagement_order,
     morph_repair,
 )
 from calc.rules.dice import RIFT_FACES, RIFT_REACH, die_hits, hit_threshold, volley_outcomes
 from calc.rules.population import population_destroyed
-from calc.rules.reputation import DEFAULT_REPUTATION_BAG, best_tiles
+from calc.rules.reputation import (
+    DEFAULT_REPUTATION_BAG,
+    MAX_REPUTATION_TILES,
+    best_tiles,
+    tiles_drawn,
+)
+from calc.rules.stalemate import is_stalemate
 from calc.rules.targeting import threat
 
 __all__ = [
@@ -38,14 +46,20 @@ __all__ = [
     "Slot",
     "activation_order",
     "all_assignments",
+    "battle_order",
     "best_tiles",
+    "can_retreat",
     "die_hits",
     "engagement_order",
     "hit_threshold",
+    "holder_after",
+    "is_stalemate",
     "morph_repair",
     "population_destroyed",
     "rule_assignment",
     "self_damage_result",
+    "ship_fate",
     "threat",
+    "tiles_drawn",
     "volley_outcomes",
 ]

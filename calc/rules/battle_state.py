@@ -13,6 +13,8 @@ from enum import IntEnum
 from math import comb
 
 from blueprints import ShipStats, ship_class_info
+from blueprints.ship_classes import DriveRule
+from calc._jit import jit_inline
 from calc.battle.model import Battle, Side
 from calc.rules.targeting import threat
 
@@ -96,6 +98,13 @@ class SideSpec:
         return tuple(out)
 
 
+def can_retreat(stats: ShipStats) -> bool:
+    """Whether ships of this type can ever retreat: only ships with drives move. Starbases and
+    orbitals have none (RULINGS), and NPCs never retreat."""
+    return ship_class_info(stats.ship_class).drives is DriveRule.REQUIRED
+
+
+@jit_inline
 def morph_repair(damage: int, morph: int) -> int:
     """A ship's damage after the end-of-round repair of its ``morph`` Morph Shields (each repairs
     1 damage at the end of every engagement round; RULINGS leave the timing open, Fleetlab

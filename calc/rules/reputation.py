@@ -1,11 +1,17 @@
-"""Reputation draws after the battles of a sector.
+"""Reputation: the tiles a side earns in a sector's battles, and the draws from the bag.
 
-After all battles in a sector, in order of entry, each side draws its tiles from the bag, keeps
-the best (Fleetlab assumes it keeps one, the best) and returns the rest, so the next side draws
-from a bag missing that tile. The base game's bag is not given by any source Fleetlab could
-read (the official table is an image): the default is the first edition's 12, 10, 7 and 3
-tiles of values 1 to 4 (confidence L); battle files can give the bag's current contents
-(``options.reputation_bag``).
+**Tiles earned** (``tiles_drawn``, RULINGS "Reputation draws"): a player who took part in a
+battle draws 1 tile for taking part (lost by trying to retreat with all remaining ships), plus
+the reputation value of every opponent ship destroyed in the sector's battles (interceptor,
+starbase, orbital, ancient 1; cruiser, guardian 2; dreadnought, GCDS 3), at most 5. NPCs draw
+none.
+
+**Draws.** After all battles in a sector, in order of entry, each side draws its tiles from the
+bag, keeps the best (Fleetlab assumes it keeps one, the best) and returns the rest, so the next
+side draws from a bag missing that tile. The default bag is the base box's, read from the one
+data source the engine's setup reads too (``blueprints.reputation_tiles``,
+``blueprints/data/reputation.toml``, which names its sources); battle files can give the bag's
+current contents (``options.reputation_bag``).
 """
 
 from __future__ import annotations
@@ -16,10 +22,33 @@ from math import comb
 
 import numpy as np
 
-from blueprints import reputation_tiles
+from blueprints import ShipClass, reputation_tiles, ship_class_info
 
 DEFAULT_REPUTATION_BAG: tuple[tuple[int, int], ...] = reputation_tiles().bag
 """Tiles of value 1..4 in the base box's bag: ``((value, count), ...)``."""
+MAX_REPUTATION_TILES = 5
+"""A player draws at most this many tiles after a sector's battles."""
+
+
+def ship_reputation(ship_class: ShipClass) -> int:
+    """What an opponent earns for destroying one ship of this class."""
+    return ship_class_info(ship_class).reputation
+
+
+def tiles_drawn(earned: int, *, took_part: bool, participation: bool, npc: bool) -> int:
+    """Tiles a side draws after the sector's battles: ``earned`` (the value of the opponent
+    ships it destroyed) plus 1 for taking part when it keeps its ``participation`` (it did not
+    try to retreat with all its remaining ships), at most ``MAX_REPUTATION_TILES``. A side that
+    fought no battle, and the NPCs, draw none.
+
+    >>> tiles_drawn(3, took_part=True, participation=True, npc=False)
+    4
+    >>> tiles_drawn(7, took_part=True, participation=False, npc=False)
+    5
+    """
+    if npc or not took_part:
+        return 0
+    return min(MAX_REPUTATION_TILES, earned + (1 if participation else 0))
 
 
 def best_of_draw(bag: tuple[int, int, int, int], k: int) -> np.ndarray:

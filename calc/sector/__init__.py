@@ -6,14 +6,27 @@ controller and the NPCs last), then population attacks and reputation draws;
 """
 
 from calc.sector.chain import battle_order, check_population, solve_sector
-from calc.sector.ladder import Budget, exact_seconds_estimate, largest_battle_states, odds
+from calc.sector.ladder import (
+    Budget,
+    Plan,
+    Request,
+    Rung,
+    exact_seconds_estimate,
+    largest_battle_states,
+    odds,
+    plan,
+)
 
 __all__ = [
     "Budget",
+    "Plan",
+    "Request",
+    "Rung",
     "battle_order",
     "check_population",
     "exact_seconds_estimate",
     "largest_battle_states",
     "odds",
+    "plan",
     "solve_sector",
 ]

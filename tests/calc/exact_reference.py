@@ -15,7 +15,8 @@ from calc.battle.model import Battle, Policy
 from calc.battle.result import BattleResult, Method, SolverStats
 from calc.errors import BattleError, TooLargeError
 from calc.exact.kernels import prefer
-from calc.rules.accounting import EndState, summarise
+from calc.outcomes import battle_result
+from calc.rules.accounting import EndState
 from calc.rules.assignment import all_assignments, rule_assignment, self_damage_result
 from calc.rules.battle_state import (
     ATTACKER,
@@ -348,15 +349,13 @@ class ReferenceSolver:
             for table, stale in ((ends, False), (self.stale_ends, True))
             for (a, d), p in table.items()
         )
-        return summarise(
+        return battle_result(
             self.battle,
-            (self.attacker, self.defender),
-            self.specs,
-            end_states,
-            rounds,
-            Method.EXACT,
-            f"{len(self.values):,} states, within the exact budget",
-            stats,
+            ((end, end.p) for end in end_states),
+            rounds=rounds,
+            method=Method.EXACT,
+            why=f"{len(self.values):,} states, within the exact budget",
+            stats=stats,
         )
 
 

@@ -29,8 +29,9 @@ def retreating(
 
 
 def kept(r: BattleResult, index: int) -> float:
+    """Build value a side keeps: its ships left in the sector and those that escaped."""
     s = r.sides[index]
-    return sum(g.cost * g.expected_survivors for g in s.groups)
+    return sum(g.cost * (g.expected_survivors + g.expected_escaped) for g in s.groups)
 
 
 def test_a_lone_ship_that_always_retreats() -> None:
@@ -46,7 +47,10 @@ def test_a_lone_ship_that_always_retreats() -> None:
     assert r.defender_wins == pytest.approx(1.0, abs=TOL)
     assert att.retreats == pytest.approx(5 / 6, abs=TOL)
     assert att.expected_saved == pytest.approx(25 / 36, abs=TOL)
-    assert att.groups[0].survivors == pytest.approx((11 / 36, 25 / 36), abs=TOL)
+    # Survivors are the ships left in the sector (none: shot down or gone); the escaped apart.
+    assert att.groups[0].survivors == pytest.approx((1.0, 0.0), abs=TOL)
+    assert att.groups[0].escaped == pytest.approx((11 / 36, 25 / 36), abs=TOL)
+    assert att.groups[0].expected_destroyed == pytest.approx(11 / 36, abs=TOL)
     # When it tried to retreat with all its ships it loses the participation tile; shot down
     # before its activation (1/6) it keeps it. It destroyed nothing.
     assert att.reputation_tiles[0] == pytest.approx(5 / 6, abs=TOL)

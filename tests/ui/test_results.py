@@ -9,7 +9,7 @@ from dataclasses import replace
 
 import pytest
 
-from calc import BattleResult, Budget, odds, parse_battle, percent
+from calc import BattleResult, Budget, Rung, odds, parse_battle, percent, plan
 from tests.support import REPO
 from ui.battle_editor import add_side, build, draft_from_file, example_battle, set_sector
 from ui.results import (
@@ -25,7 +25,7 @@ from ui.results import (
     solver_caption,
     summary_line,
 )
-from ui.solve import EXACT, EXACT_GREEDY, MONTE_CARLO, Estimate, estimate, is_quick, solve_key
+from ui.solve import estimate, is_quick, solve_key
 
 
 @pytest.fixture(scope="module")
@@ -137,39 +137,52 @@ def test_more_than_two_sides_are_a_sector() -> None:
 
 def test_the_hint_names_the_rung_the_ladder_takes() -> None:
     """The hint before a solve never contradicts the result: for budgets that send the same
-    battle to each rung, the hint's rung is the method (and approximation) of the result."""
+    battle to each rung, the hint's rung is the method (and approximation) of the result, and
+    its reason the result's."""
     battle = build(draft_from_file(example_battle())).battle
     assert battle is not None
-    found = estimate(battle)
-    assert found is not None and found.optimal
+    base = estimate(battle)
+    assert base is not None
+    probe = plan(battle, "auto", Budget(max_seconds=0.999 * base.seconds))
+    greedy_seconds = probe.greedy_seconds
+    assert probe.rung is Rung.EXACT_GREEDY and greedy_seconds is not None
     budgets = {
-        EXACT: Budget(),
-        EXACT_GREEDY: Budget(max_seconds=(found.seconds + found.greedy_seconds) / 2),
-        MONTE_CARLO: Budget(max_states=found.states - 1, mc_samples=2_000),
+        Rung.EXACT: Budget(),
+        Rung.EXACT_GREEDY: Budget(max_seconds=(base.seconds + greedy_seconds) / 2),
+        Rung.MONTE_CARLO: Budget(max_states=base.states - 1, mc_samples=2_000),
     }
     for rung, budget in budgets.items():
-        assert found.rung(budget) == rung
+        found = estimate(battle, budget=budget)
+        assert found is not None and found.plan.rung is rung
         result = odds(battle, budget=budget, seed=0)
-        assert result.method.value == ("monte-carlo" if rung == MONTE_CARLO else "exact")
-        if rung != MONTE_CARLO:  # (Monte Carlo plays greedy for optimal: approximated too)
-            assert result.optimal_approximated == (rung == EXACT_GREEDY)
-    assert found.describe() == "1,152 battle states: exact in under a second"
-    greedy = found.describe(budgets[EXACT_GREEDY])
-    assert "optimal play would take about" in greedy and "exact with greedy play instead" in greedy
-    approx = found.describe(budgets[MONTE_CARLO])
-    assert approx == (
-        f"1,152 battle states, more than the exact solver's {found.states - 1:,}: approximate "
-        "(Monte Carlo, 2,000 simulated battles)"
+        assert result.method.value == ("monte-carlo" if rung is Rung.MONTE_CARLO else "exact")
+        if rung is not Rung.MONTE_CARLO:  # (Monte Carlo plays greedy for optimal: approximated)
+            assert result.optimal_approximated == (rung is Rung.EXACT_GREEDY)
+        if rung is Rung.MONTE_CARLO:
+            assert found.describe() == (
+                f"{found.plan.reason}: approximate (Monte Carlo, 2,000 simulated battles)"
+            )
+            assert result.why.startswith(found.plan.reason)
+    assert base.describe() == "1,152 battle states: exact in under a second"
+    greedy = estimate(battle, budget=budgets[Rung.EXACT_GREEDY])
+    assert greedy is not None
+    assert greedy.describe().startswith("1,152 battle states: optimal play would take about")
+    assert "exact with greedy play in place of optimal play" in greedy.describe()
+    # The reason names the limit that binds: the states here, the seconds for a slow battle.
+    over = estimate(battle, budget=budgets[Rung.MONTE_CARLO])
+    assert over is not None and "1,152 states exceed the exact budget of 1,151 states" in (
+        over.describe()
     )
-    # Over the time budget but within the states: it says time, not states.
-    slow = Estimate(1_400_000, 45.0, 30.0, optimal=True)
-    assert slow.describe() == (
-        "1,400,000 battle states, about 30 s to solve exactly, over the 20 s budget: "
-        "approximate (Monte Carlo, 40,000 simulated battles)"
-    )
+    slow = estimate(battle, budget=Budget(max_seconds=0.0))
+    assert slow is not None and "would take about" in slow.describe()
+    assert "exceed" not in slow.describe()
     forced = estimate(battle, "monte-carlo", 5_000)
+    assert forced is not None
+    assert forced.describe() == "Monte Carlo, as asked: 5,000 simulated battles"
+    exact = estimate(battle, "exact")
     assert (
-        forced is not None and forced.describe() == "Monte Carlo, as asked: 5,000 simulated battles"
+        exact is not None
+        and exact.describe() == "1,152 battle states: exact, as asked, in under a second"
     )
 
 
