@@ -168,7 +168,9 @@ def test_edit_the_battle_and_read_the_odds(server: str, browser: object) -> None
     no_horizontal_scroll(page)
     page.screenshot(path=str(ARTIFACTS / "battle_odds_1366x768.png"))
 
-    # Downloads: the odds as JSON, and the chart as PNG rendered by kaleido with Chromium.
+    # Downloads: the odds as JSON, and the chart as PNG rendered by kaleido with Chromium. They
+    # sit below the editors, which a browser sharing both cores with the suite draws slowly.
+    page.get_by_role("button", name="Results (JSON)").wait_for(timeout=150_000)
     with page.expect_download() as got:
         page.get_by_role("button", name="Results (JSON)").click()
     odds_file = json.loads(Path(got.value.path()).read_text())
