@@ -19,6 +19,11 @@ its first odds (the bare page: its metric). *Later*: the visitor arrives once th
 settled (the warm-up's end for ``warm``, two seconds after the health check for the others);
 the time runs from opening the page to the first odds. The script prints the medians and their
 ratios to the bare page's (the goal: the first odds within 2x the bare page's time).
+
+Wall-clock times swing with the machine's load, so each visit also counts CPU time: the server
+process's (from ``/proc``, over the same span) and the browser tab's main thread (Chromium's
+``TaskDuration`` metric, read over the DevTools protocol when the odds show). Their sum is the
+work the visitor waits for, and its ratio to the bare page's holds on a busy machine too.
 """
 
 from __future__ import annotations
@@ -34,6 +39,7 @@ import time
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
@@ -115,33 +121,60 @@ def wait_warm(process: subprocess.Popen[str]) -> None:
     raise RuntimeError("the server ended before its warm-up did")
 
 
-def first_odds(browser: object, base: str, label: str) -> None:
-    """Open the page and wait until the metric ``label`` shows a value."""
+def process_cpu(pid: int) -> float:
+    """CPU seconds (user + system) a process has used so far (Linux ``/proc``)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+@dataclass(frozen=True, slots=True)
+class Visit:
+    """One visit: wall seconds, the server's CPU seconds and the tab's over the same span."""
+
+    wall: float
+    server_cpu: float
+    page_cpu: float
+
+    @property
+    def cpu(self) -> float:
+        """The work the visitor waited for: server and browser tab together."""
+        return self.server_cpu + self.page_cpu
+
+
+def first_odds(browser: object, base: str, label: str) -> float:
+    """Open the page, wait until the metric ``label`` shows a value; the tab's main-thread CPU
+    seconds by then."""
     page = browser.new_page(viewport={"width": 1366, "height": 900})  # type: ignore[attr-defined]
     try:
+        devtools = page.context.new_cdp_session(page)
+        devtools.send("Performance.enable")
         page.goto(base)
         page.get_by_test_id("stMetric").filter(has_text=label).first.get_by_test_id(
             "stMetricValue"
         ).wait_for(timeout=TIMEOUT * 1000)
+        metrics = devtools.send("Performance.getMetrics")["metrics"]
+        return float(next(m["value"] for m in metrics if m["name"] == "TaskDuration"))
     finally:
         page.close()
 
 
-def one_visit(browser: object, kind: str, later: bool, bare_script: Path) -> float:
-    """Seconds to the first odds for one fresh server (see the module doc)."""
+def one_visit(browser: object, kind: str, later: bool, bare_script: Path) -> Visit:
+    """One visit to a fresh server (see the module doc)."""
     label = "Ready" if kind == "bare" else "wins"
     with server(kind, bare_script) as (base, process, started):
-        wait_healthy(base, process)
+        if later:
+            wait_healthy(base, process)
+            if kind == "warm":
+                wait_warm(process)
+            else:
+                time.sleep(2.0)
+            started = time.perf_counter()
+        cpu_before = 0.0 if not later else process_cpu(process.pid)
         if not later:
-            first_odds(browser, base, label)
-            return time.perf_counter() - started
-        if kind == "warm":
-            wait_warm(process)
-        else:
-            time.sleep(2.0)
-        opened = time.perf_counter()
-        first_odds(browser, base, label)
-        return time.perf_counter() - opened
+            wait_healthy(base, process)
+        page_cpu = first_odds(browser, base, label)
+        wall = time.perf_counter() - started
+        return Visit(wall, process_cpu(process.pid) - cpu_before, page_cpu)
 
 
 def main() -> int:
@@ -152,7 +185,7 @@ def main() -> int:
     from playwright.sync_api import sync_playwright
 
     kinds = ("bare", "cold", "warm")
-    times: dict[tuple[str, bool], list[float]] = {(k, w): [] for k in kinds for w in (False, True)}
+    visits: dict[tuple[str, bool], list[Visit]] = {(k, w): [] for k in kinds for w in (False, True)}
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as p:
         bare_script = Path(tmp) / "bare.py"
         bare_script.write_text(BARE_PAGE)
@@ -160,19 +193,33 @@ def main() -> int:
         for n in range(args.repeat):
             for later in (False, True):
                 for kind in kinds:  # interleaved, so a busy spell of the machine hits all three
-                    seconds = one_visit(browser, kind, later, bare_script)
-                    times[(kind, later)].append(seconds)
+                    visit = one_visit(browser, kind, later, bare_script)
+                    visits[(kind, later)].append(visit)
                     when = "later" if later else "at start"
-                    print(f"run {n + 1}: {kind:>4} {when:>8}: {seconds:6.2f} s", flush=True)
+                    print(
+                        f"run {n + 1}: {kind:>4} {when:>8}: {visit.wall:6.2f} s wall, "
+                        f"{visit.server_cpu:5.2f} s server CPU + {visit.page_cpu:5.2f} s page CPU",
+                        flush=True,
+                    )
         browser.close()
     print()
     for later, title in ((False, "visitor at start (from the server's start)"),
                          (True, "visitor later (from opening the page)")):  # fmt: skip
-        bare = statistics.median(times[("bare", later)])
-        print(f"{title}: bare page {bare:.2f} s")
+        bare = visits[("bare", later)]
+        wall = statistics.median(v.wall for v in bare)
+        cpu = statistics.median(v.cpu for v in bare)
+        print(f"{title}: bare page {wall:.2f} s wall, {cpu:.2f} s CPU")
         for kind in ("cold", "warm"):
-            median = statistics.median(times[(kind, later)])
-            print(f"  {kind:>4}: first odds {median:6.2f} s = {median / bare:4.1f} x the bare page")
+            mine = visits[(kind, later)]
+            w = statistics.median(v.wall for v in mine)
+            c = statistics.median(v.cpu for v in mine)
+            server_cpu = statistics.median(v.server_cpu for v in mine)
+            page_cpu = statistics.median(v.page_cpu for v in mine)
+            print(
+                f"  {kind:>4}: first odds {w:6.2f} s wall = {w / wall:4.1f} x; "
+                f"{c:5.2f} s CPU = {c / cpu:4.1f} x (server {server_cpu:.2f} s, page "
+                f"{page_cpu:.2f} s)"
+            )
     return 0
 
 

@@ -258,6 +258,20 @@ def group_rows(result: BattleResult) -> list[dict[str, object]]:
     return rows
 
 
+def survivor_rows(result: BattleResult) -> list[dict[str, object]]:
+    """The survivor distributions as a table: one row per ship group, one column per number of
+    ships left (``0 left`` ... up to the largest group), the chance in each cell."""
+    most = max((g.count for s in result.sides for g in s.groups), default=0)
+    rows: list[dict[str, object]] = []
+    for side in result.sides:
+        for g in side.groups:
+            row: dict[str, object] = {"side": side.name, "group": g.label}
+            for k in range(most + 1):
+                row[f"{k} left"] = percent(g.survivors[k]) if k < len(g.survivors) else ""
+            rows.append(row)
+    return rows
+
+
 CSV_COLUMNS = ("quantity", "side", "group", "k", "value", "standard_error")
 
 

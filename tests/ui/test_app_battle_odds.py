@@ -48,6 +48,17 @@ def test_opens_on_printed_blueprints_with_exact_odds() -> None:
     assert "**Red 53.19% · Blue 46.81% · Exact**" in [m.value for m in at.markdown]
     assert [d.label for d in at.download_button][:2] == ["Results (JSON)", "Results (CSV)"]
     assert "Download battle file" in [d.label for d in at.sidebar.download_button]
+    # The survivor distributions: a table at once, the chart on request.
+    table = at.dataframe[2].value
+    battle = build(draft_from_file(printed_battle())).battle
+    assert battle is not None
+    result = odds(battle)
+    red = result.sides[0].groups[0]
+    assert list(table.iloc[0][[f"{k} left" for k in range(red.count + 1)]]) == [
+        percent(p) for p in red.survivors
+    ]
+    assert not at.get("plotly_chart")
+    expand(at, "odds.survivors-chart")
     assert len(at.get("plotly_chart")) == 1
     assert at.query_params["battle"].startswith("1.")
     # Every blueprint is printed and no side has a tech to take away.

@@ -68,7 +68,7 @@ def test_back_and_forward_restore_the_battle(server: str, browser: object) -> No
     page.go_forward()
     wait_for_metric(page, "Red wins", printed_red(5))
     assert page.get_by_label("Interceptors").first.input_value() == "5"
-    settle(page, 1)
+    settle(page, 0)
     page.screenshot(path=str(ARTIFACTS / "flow_back_forward.png"))
     page.close()
 
@@ -77,7 +77,7 @@ def test_the_odds_stay_in_view_while_editing_on_a_phone(server: str, browser: ob
     page = browser.new_page(viewport=PHONE)  # type: ignore[attr-defined]
     page.goto(server)
     wait_for_metric(page, "Red wins", printed_red(3), timeout=SLOW / 1000)
-    settle(page, 1)
+    settle(page, 0)
     no_horizontal_scroll(page)
     page.screenshot(path=str(ARTIFACTS / "phone_odds_top.png"))
     # Scroll to Blue's ship counts, the last side's input, and edit one there.
@@ -101,6 +101,23 @@ def test_the_odds_stay_in_view_while_editing_on_a_phone(server: str, browser: ob
     assert box is not None and 0 <= box["y"] <= 120, box
     page.wait_for_timeout(800)
     page.screenshot(path=str(ARTIFACTS / "phone_odds_editing_blue.png"))
+    # The survivors chart, on request: its toolbar sits above the panel titles.
+    chart = page.get_by_text("Survivors chart", exact=True)
+    chart.scroll_into_view_if_needed()
+    chart.click()
+    settle(page, 1)
+    plot = page.get_by_test_id("stPlotlyChart").first
+    plot.scroll_into_view_if_needed()
+    plot.hover()
+    page.wait_for_timeout(500)
+    bar = page.locator(".modebar").first.bounding_box()
+    titles = [t.bounding_box() for t in plot.locator(".annotation-text").all()]
+    assert (
+        bar is not None
+        and titles
+        and all(t is not None and t["y"] >= bar["y"] + bar["height"] for t in titles)
+    ), (bar, titles)
+    page.screenshot(path=str(ARTIFACTS / "phone_survivors_chart.png"))
     page.close()
 
 
@@ -129,7 +146,7 @@ def test_a_population_attack_from_the_game_page_solves(
         assert "cannot be solved" not in body
         value = metric(page, "Cubes destroyed")
         assert " of " in value, value
-        settle(page, 1)
+        settle(page, 0)
         if name == "phone":
             no_horizontal_scroll(page)
         page.screenshot(path=str(ARTIFACTS / f"flow_population_attack_{name}.png"))
@@ -153,7 +170,7 @@ def test_what_if_i_attack_from_a_save(server: str, browser: object) -> None:
         timeout=SLOW
     )
     assert page.get_by_label("Interceptors").first.input_value() == "2"
-    settle(page, 1)
+    settle(page, 0)
     page.screenshot(path=str(ARTIFACTS / "flow_attack_opened.png"))
     page.close()
 

@@ -24,6 +24,7 @@ from ui.results import (
     side_rows,
     solver_caption,
     summary_line,
+    survivor_rows,
 )
 from ui.solve import estimate, is_quick, solve_key
 
@@ -222,3 +223,13 @@ def test_an_npc_side_is_named_as_many() -> None:
     battle, _ = parse_battle(doc)
     labels = [h.label for h in headline(odds(battle))]
     assert labels[:2] == ["Red wins", "Ancients win"]
+
+
+def test_survivor_rows_hold_every_distribution(exact: BattleResult) -> None:
+    rows = survivor_rows(exact)
+    groups = [(s.name, g) for s in exact.sides for g in s.groups]
+    assert [(r["side"], r["group"]) for r in rows] == [(name, g.label) for name, g in groups]
+    most = max(g.count for _, g in groups)
+    for row, (_, g) in zip(rows, groups, strict=True):
+        assert [row[f"{k} left"] for k in range(g.count + 1)] == [percent(p) for p in g.survivors]
+        assert all(row[f"{k} left"] == "" for k in range(g.count + 1, most + 1))
