@@ -210,13 +210,17 @@ def result_details(result: BattleResult, key_prefix: str, file_stem: str) -> Non
     all the rest, measured with the DevTools profiler), and the first odds are the ones a
     player waits for. The table holds the same distributions; an opened chart stays open.
     """
-    fig = survivors_figure(result, state.side_colours())
+    colours = state.side_colours()
     st.dataframe(side_rows(result), hide_index=True, key=f"{key_prefix}.sides")
     st.dataframe(group_rows(result), hide_index=True, key=f"{key_prefix}.groups")
     st.dataframe(survivor_rows(result), hide_index=True, key=f"{key_prefix}.survivors-table")
     with lazy_expander("Survivors chart", f"{key_prefix}.{CHART_KEY}") as is_open:
         if is_open:
-            st.plotly_chart(fig, key=f"{key_prefix}.survivors", config={"displaylogo": False})
+            st.plotly_chart(
+                survivors_figure(result, colours),
+                key=f"{key_prefix}.survivors",
+                config={"displaylogo": False},
+            )
     reputation = reputation_rows(result)
     if reputation:
         with st.expander("Reputation tiles: how many are drawn, and the best one kept"):
@@ -250,7 +254,7 @@ def result_details(result: BattleResult, key_prefix: str, file_stem: str) -> Non
     if support.available:
         c.download_button(
             "Survivors chart (PNG)",
-            lambda: figure_png(fig),
+            lambda: figure_png(survivors_figure(result, colours)),
             file_name=f"{file_stem}-survivors.png",
             mime="image/png",
             key=f"{key_prefix}.png",
