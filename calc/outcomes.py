@@ -24,10 +24,18 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from blueprints import DRACO, ShipClass, ShipStats
+from blueprints import ShipClass, ShipStats
 from calc.battle.model import Battle, ShipGroup, Side
 from calc.battle.result import BattleResult, GroupResult, Method, SideResult, SolverStats
-from calc.rules.accounting import EndState, Fate, Holder, battle_order, holder_after, ship_fate
+from calc.rules.accounting import (
+    EndState,
+    Fate,
+    Holder,
+    ancients_fight,
+    battle_order,
+    holder_after,
+    ship_fate,
+)
 from calc.rules.battle_state import FIGHTING, can_retreat
 from calc.rules.population import population_destroyed
 from calc.rules.reputation import (
@@ -59,11 +67,6 @@ def wilson_interval(successes: float, n: int, z: float = Z95) -> tuple[float, fl
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
     return (max(0.0, centre - half), min(1.0, centre + half))
-
-
-def ancients_fight(against: Side) -> bool:
-    """Whether the Ancients fight this side: they do not fight the Descendants of Draco."""
-    return against.species != DRACO
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,7 +142,7 @@ class Chain:
     def opponent_side(self, opponent: int, holder: int) -> Side:
         """The opponent as it fights the holder: NPCs without their Ancients against Draco."""
         side = self.sides[opponent]
-        if side.npc and not ancients_fight(self.sides[holder]):
+        if side.npc and not ancients_fight(self.sides[holder].species):
             kept = tuple(g for g in side.groups if g.stats.ship_class is not ShipClass.ANCIENT)
             side = replace(side, groups=kept)
         return side

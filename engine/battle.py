@@ -35,19 +35,28 @@ from functools import cache, lru_cache
 from itertools import combinations_with_replacement
 from math import factorial
 
-from blueprints import DRACO, Dice, DieColour, ShipClass, ShipStats, npc_tile, ship_class_info
+from blueprints import Dice, DieColour, ShipClass, ShipStats, npc_tile, ship_class_info
 from calc import Retreat, RetreatPolicy, ShipGroup, Side, TooLargeError
 from calc.rules import (
-    RIFT_FACES,
-    RIFT_REACH,
+    Fate,
+    Holder,
     SideSpec,
     SideState,
+    Status,
     activation_order,
     all_assignments,
+    ancients_fight,
+    can_retreat,
     hit_threshold,
+    hits_of_faces,
+    holder_after,
+    is_stalemate,
     morph_repair,
+    round_damage_of,
     rule_assignment,
     self_damage_result,
+    ship_fate,
+    toughness_of,
 )
 from engine.actions.base import Action
 from engine.actions.build import place_ship
@@ -278,7 +287,7 @@ def start_fight(state: GameState, attacker: int, defender: int) -> GameState:
     combat = state.combat
     assert combat is not None and combat.current is not None
     sector = _sector(state, combat.current.where)
-    sit_out = defender == NPC and state.players[attacker].species == DRACO
+    sit_out = defender == NPC and not ancients_fight(state.players[attacker].species)
     sides = []
     for side in (attacker, defender):
         if side == NPC:
@@ -302,10 +311,22 @@ def start_fight(state: GameState, attacker: int, defender: int) -> GameState:
 # ----- playing it ---------------------------------------------------------------------------------
 
 
-def _armed(state: GameState, sector: SectorState, side: int, fight: Fight) -> bool:
-    return any(
-        class_stats(state, side, c).cannons.total for c in fighting_classes(sector, side, fight)
-    )
+def stalemate(state: GameState, sector: SectorState, fight: Fight) -> bool:
+    """The stalemate rule (``calc.rules.stalemate``) on the fight as it stands: each side's best
+    round from its ship types still fighting against the other's toughness."""
+    measures: list[tuple[int, int]] = []
+    for side in (fight.attacker, fight.defender):
+        fighting: list[tuple[Dice, int]] = []
+        ships: list[tuple[int, int, int]] = []
+        for cls in fighting_classes(sector, side, fight):
+            stats = class_stats(state, side, cls)
+            damage = sector.damage_of(side, cls)
+            if fight.status(side, cls) is None:
+                fighting.append((stats.cannons, len(damage)))
+            ships.extend((stats.hull, stats.morph, d) for d in damage)
+        measures.append((round_damage_of(fighting), toughness_of(ships)))
+    (damage_a, tough_a), (damage_d, tough_d) = measures
+    return bool(is_stalemate(damage_a, tough_a, damage_d, tough_d))
 
 
 def fight_step(state: GameState) -> GameState:
@@ -328,10 +349,7 @@ def fight_step(state: GameState) -> GameState:
                 sector = _sector(state, current.where)
             j = fight.first_round
             in_round = True
-            if j == len(fight.slots) or not (
-                _armed(state, sector, fight.attacker, fight)
-                or _armed(state, sector, fight.defender, fight)
-            ):
+            if j == len(fight.slots) or stalemate(state, sector, fight):
                 state = with_fight(state, replace(fight, next_slot=j, in_round=True))
                 return end_fight(state, stalemate=True)
             rounds += 1
@@ -347,7 +365,11 @@ def fight_step(state: GameState) -> GameState:
             rest = tuple(r for r in fight.retreating if r is not leaving)
             state = with_fight(state, replace(fight, retreating=rest))
             continue
-        if not slot.missiles and slot.side != NPC:
+        if (
+            not slot.missiles
+            and slot.side != NPC
+            and can_retreat(class_stats(state, slot.side, slot.ship_class))
+        ):
             options = retreat_targets(state, sector, slot.side)
             if options:
                 return state.with_pending(BattleActivation(slot.side, slot.ship_class, options))
@@ -393,15 +415,10 @@ def apply_activation(state: GameState, d: BattleActivation, action: Action) -> G
     if isinstance(action, Attack):
         return start_volley(state, d.seat, d.ship_class, missiles=False)
     assert isinstance(action, RetreatTo)
-    _, current, fight = _fight(state)
-    sector = _sector(state, current.where)
+    _, _, fight = _fight(state)
     retreating = (*fight.retreating, Retreating(d.seat, d.ship_class, action.where))
-    declared = {r.ship_class for r in retreating if r.side == d.seat}
-    fighting = any(c not in declared for s, c, _ in sector.ships if s == d.seat)
-    all_retreat = fight.all_retreat
-    if not fighting and d.seat not in all_retreat:
-        all_retreat = (*all_retreat, d.seat)
-    return with_fight(state, replace(fight, retreating=retreating, all_retreat=all_retreat))
+    declared = fight.declared if d.seat in fight.declared else (*fight.declared, d.seat)
+    return with_fight(state, replace(fight, retreating=retreating, declared=declared))
 
 
 # ----- rolling and hitting ------------------------------------------------------------------------
@@ -425,31 +442,11 @@ def apply_volley_roll(state: GameState, d: VolleyRoll, action: RollDice) -> Game
 def hits_of(
     faces: Faces, stats: ShipStats, targets: tuple[ShipStats, ...], splitter: bool
 ) -> tuple[tuple[tuple[int, int, int], ...], tuple[int, ...], int]:
-    """The hits of rolled faces against living target types, as ``(damage, reach, count)``
-    (largest damage first, then lowest reach, as ``calc.rules.dice``), the targets' needs and the
-    rift self-damage points."""
+    """The hits of rolled faces against living target types, as ``(damage, reach, count)`` in
+    hit order (``calc.rules.hits_of_faces``, the code Monte Carlo runs), the targets' needs and
+    the rift self-damage points."""
     needs = tuple(hit_threshold(stats.computer, t.shield) for t in targets)
-    thresholds = sorted(set(needs))
-    found: Counter[tuple[int, int]] = Counter()
-    self_points = 0
-    for colour, face in faces:
-        if colour is DieColour.PINK:
-            to_enemy, to_self = RIFT_FACES[face - 1]
-            if to_enemy:
-                found[(to_enemy, RIFT_REACH)] += 1
-            self_points += to_self
-            continue
-        reach = max((t for t in thresholds if t <= face), default=0)
-        if not reach:
-            continue
-        if splitter and colour is DieColour.RED:
-            found[(1, reach)] += colour.damage
-        else:
-            found[(colour.damage, reach)] += 1
-    hits = tuple(
-        (dmg, reach, n)
-        for (dmg, reach), n in sorted(found.items(), key=lambda kv: (-kv[0][0], kv[0][1]))
-    )
+    hits, self_points = hits_of_faces(faces, needs, splitter)
     return hits, needs, self_points
 
 
@@ -545,8 +542,9 @@ def apply_assignment(state: GameState, d: AssignHits, action: AssignDamage) -> G
 
 
 def end_fight(state: GameState, stalemate: bool) -> GameState:
-    """Retreating ships complete their retreat; in a stalemate the attacker's ships retreat
-    (where to: a decision when there is a choice) or are destroyed; then ``finish_fight``."""
+    """The end of the battle by ``calc.rules.ship_fate``: retreating ships complete their
+    retreat; at a stalemate the attacker's ships that can move retreat (where to: a decision when
+    there is a choice) and the rest are destroyed; then ``finish_fight``."""
     _, current, fight = _fight(state)
     where = current.where
     for r in fight.retreating:
@@ -560,11 +558,22 @@ def end_fight(state: GameState, stalemate: bool) -> GameState:
     if not sector.ships_of(att):
         return finish_fight(state)
     options = retreat_targets(state, sector, att)
-    if not options:
-        for _, cls, n in [f for f in sector.ships if f[0] == att]:
+    escaping = False
+    for _, cls, n in [f for f in sector.ships if f[0] == att]:
+        fate = ship_fate(
+            Status.FIGHTING,
+            stalemate=True,
+            attacker=True,
+            can_escape=bool(options) and can_retreat(class_stats(state, att, cls)),
+        )
+        if fate is Fate.DESTROYED:
             sector = remove_ships(sector, att, cls, n)
             sector = replace(sector, damage=set_damage(sector.damage, att, cls, ()))
-        return finish_fight(state.with_sector(sector))
+        else:
+            escaping = True
+    state = state.with_sector(sector)
+    if not escaping:
+        return finish_fight(state)
     fight = replace(fight, all_retreat=tuple({*fight.all_retreat, att}))
     state = with_fight(state, fight)
     if len(options) == 1:
@@ -602,14 +611,14 @@ def finish_fight(state: GameState) -> GameState:
     a_left = ships_in_fight(sector, att, fight) > 0
     d_left = ships_in_fight(sector, dfn, fight) > 0
     holder: int | None
-    if d_left and not a_left:
-        holder = dfn
-    elif a_left and not d_left:
-        holder = att
-    else:
-        holder = None
+    after = holder_after(a_left, d_left, stalemate=False)
+    holder = {Holder.ATTACKER: att, Holder.DEFENDER: dfn, Holder.NOBODY: None}[after]
+    # A side that declared a retreat and has no ship left fighting in the sector retreated with
+    # all its remaining ships: it loses the participation tile (calc.rules.reputation).
+    lost = set(fight.all_retreat)
+    lost.update(s for s in fight.declared if ships_in_fight(sector, s, fight) == 0)
     tallies = tuple(
-        replace(t, fought=True, all_retreat=t.all_retreat or t.seat in fight.all_retreat)
+        replace(t, fought=True, all_retreat=t.all_retreat or t.seat in lost)
         if t.seat in (att, dfn)
         else t
         for t in current.tallies

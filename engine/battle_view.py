@@ -15,14 +15,16 @@ The engine's combat phase (``engine.combat``) builds its sides here too (``side_
 ``sector_sides``), so the ships, blueprints and techs it fights with are the ones the odds are
 computed for; ``engine.combat.battle_sectors(state)`` lists the sectors with a battle due.
 
-Ancients do not fight the Descendants of Draco: in a sector where Draco meets Ancients and no
-other player, there is no battle with them (the Ancients are left out); Draco together with
-other players and Ancients is not modelled (``BattleError``).
+Ancients do not fight the Descendants of Draco (``calc.rules.ancients_fight``): in a sector where
+Draco meets Ancients and no other player there is no battle with them; with other players too,
+each battle against the NPCs leaves the Ancients out when Draco is the one fighting them.
 """
 
 from __future__ import annotations
 
-from blueprints import DRACO, NpcVariant, ShipClass
+from collections.abc import Callable
+
+from blueprints import NpcVariant, ShipClass
 from calc import (
     NO_RETREAT,
     Battle,
@@ -35,6 +37,7 @@ from calc import (
     Side,
     odds,
 )
+from calc.rules import ancients_fight
 from engine.galaxy import connected_sectors, has_wormhole_generator
 from engine.hexes import Hex
 from engine.state import NPC, GameState, SectorState
@@ -142,7 +145,7 @@ def npcs_fight(state: GameState, sector: SectorState) -> bool:
         return False
     if sector.guardian or sector.gcds:
         return True
-    return bool(sector.ancients) and any(state.players[s].species != DRACO for s in players)
+    return bool(sector.ancients) and any(ancients_fight(state.players[s].species) for s in players)
 
 
 def sector_sides(state: GameState, sector: SectorState) -> tuple[tuple[int, ...], int]:
@@ -182,15 +185,11 @@ def sector_battle(
     policies = policies or {}
     keys, defender = sector_sides(state, sector)
     seats = [k for k in keys if k != NPC]
-    species = {state.players[s].species for s in fighting_players(sector)}
-    if NPC in keys and DRACO in species and len(species) > 1 and sector.ancients:
-        raise BattleError(
-            f"sector {sector.tile}: the Descendants of Draco with other players and "
-            "Ancients is not modelled (Ancients do not fight Draco)"
-        )
     sides = [player_side(state, sector, s, policies.get(s, Policy.OPTIMAL)) for s in seats]
     if NPC in keys:
-        npcs = npc_side(state, sector, ancients=species != {DRACO})
+        # The NPC side keeps its Ancients; calc leaves them out of a battle against Draco
+        # (calc.rules.ancients_fight), as the engine's fights do.
+        npcs = npc_side(state, sector)
         assert npcs is not None
         sides.append(npcs)
     if len(sides) < 2:
@@ -205,7 +204,11 @@ def sector_odds(
     policies: dict[int, Policy] | None = None,
     budget: Budget = DEFAULT_BUDGET,
     seed: int | None = 0,
+    method: str = "auto",
+    progress: Callable[[float], None] | None = None,
 ) -> BattleResult:
-    """The odds of the sector's combat: one call (``calc.sector.ladder`` on ``sector_battle``)."""
+    """The odds of the sector's combat: one call (``calc.sector.ladder`` on ``sector_battle``), by
+    the ladder or a forced ``method``; ``progress`` is called as the solve goes on."""
     bag = tuple((v + 1, n) for v, n in enumerate(state.reputation_bag))
-    return odds(sector_battle(state, where, policies), budget=budget, seed=seed, bag=bag)
+    battle = sector_battle(state, where, policies)
+    return odds(battle, method, budget=budget, seed=seed, bag=bag, progress=progress)

@@ -34,9 +34,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from blueprints import DRACO, PLANTA, DieColour, ShipClass
+from blueprints import DRACO, DieColour, ShipClass
 from calc import Battle, Side, battle_order
-from calc.rules import MAX_REPUTATION_TILES, RIFT_FACES, die_hits
+from calc.rules import ancients_fight, cubes_from_face, destroys_every_cube, tiles_drawn
 from engine.actions.base import Action
 from engine.actions.combat import DestroyCube, KeepReputation, RollDice, ToGraveyard
 from engine.actions.explore import claim_sector
@@ -162,7 +162,11 @@ def begin_sector(state: GameState, where: Hex) -> GameState:
 def _side_ships(state: GameState, sector: SectorState, side: int, against: int | None) -> int:
     if side != NPC:
         return sector.ships_of(side)
-    sit_out = against is not None and against != NPC and state.players[against].species == DRACO
+    sit_out = (
+        against is not None
+        and against != NPC
+        and not ancients_fight(state.players[against].species)
+    )
     return sector.guardian + sector.gcds + (0 if sit_out else sector.ancients)
 
 
@@ -182,10 +186,10 @@ def next_pair(state: GameState) -> GameState:
 
 
 def reputation_tiles(tally: Tally) -> int:
-    """Tiles a player draws after the sector's battles (``calc.rules.accounting`` accounting)."""
-    if not tally.fought:
-        return 0
-    return min(MAX_REPUTATION_TILES, tally.earned + (0 if tally.all_retreat else 1))
+    """Tiles a player draws after the sector's battles (``calc.rules.tiles_drawn``)."""
+    return tiles_drawn(
+        tally.earned, took_part=tally.fought, participation=not tally.all_retreat, npc=False
+    )
 
 
 def begin_draws(state: GameState) -> GameState:
@@ -291,8 +295,11 @@ def begin_attack(state: GameState, where: Hex, seat: int) -> GameState:
         return state
     victim = state.players[owner]
     attacker = state.players[seat]
-    bombs = attacker.has_tech(NEUTRON_BOMBS) and not victim.has_tech(NEUTRON_ABSORBER)
-    if victim.species == PLANTA or bombs:
+    if destroys_every_cube(
+        victim_species=victim.species,
+        neutron_bombs=attacker.has_tech(NEUTRON_BOMBS),
+        neutron_absorber=victim.has_tech(NEUTRON_ABSORBER),
+    ):
         for square in _cubes(sector):
             state = destroy_cube(state, where, square)
         return state
@@ -325,13 +332,7 @@ def cube_damage(
 ) -> int:
     """Cubes destroyed by one ship type's dice against shield 0."""
     computer = state.players[d.attacker].blueprint(d.classes[0]).stats.computer
-    points = 0
-    for colour, face in faces:
-        if colour is DieColour.PINK:
-            points += RIFT_FACES[face - 1][0]
-        elif die_hits(face, computer, 0):
-            points += colour.damage
-    return points
+    return sum(cubes_from_face(colour, face, computer) for colour, face in faces)
 
 
 def apply_population_roll(state: GameState, d: PopulationRoll, action: RollDice) -> GameState:

@@ -54,9 +54,10 @@ class Fight:
     (``calc.rules.battle_state.activation_order``): the missile volleys, then one engagement round
     from ``first_round`` on. ``next_slot`` is the activation to play next; ``in_round`` is False
     until the first engagement round starts; ``rounds`` counts engagement rounds begun.
-    ``all_retreat`` lists the sides that tried to retreat with every remaining ship (they lose the
-    participation tile). With ``ancients_sit_out`` the sector's Ancients do not fight (the attacker
-    is Draco).
+    ``declared`` lists the sides that declared a retreat; ``all_retreat`` the sides whose ships
+    escaped at a stalemate. A side in either with no ship left fighting at the end retreated with
+    all its remaining ships (it loses the participation tile). With ``ancients_sit_out`` the
+    sector's Ancients do not fight (the attacker is Draco).
     """
 
     attacker: int
@@ -69,6 +70,7 @@ class Fight:
     retreating: tuple[Retreating, ...] = ()
     all_retreat: tuple[int, ...] = ()
     ancients_sit_out: bool = False
+    declared: tuple[int, ...] = ()
 
     def status(self, side: int, ship_class: ShipClass) -> Retreating | None:
         """The retreat declared by a ship type, if any."""

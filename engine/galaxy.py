@@ -11,6 +11,9 @@ included, pins one of the player's ships there, of the player's choosing; the GC
 ship in its sector. With the Cloaking Device two opponent ships are needed per pinned ship (the
 GCDS still pins everything). Decision: Ancients never pin the Descendants of Draco, who do not
 fight them (species text: Draco may share sectors with Ancients).
+
+Which hex lies across an edge is the galaxy's layout (``engine.layouts``): the plain grid, or a
+galaxy with joined edges; ``board_edges`` gives them, and every rule here goes through it.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from collections.abc import Iterator
 
 from blueprints import DRACO
 from engine.hexes import Hex, opposite
+from engine.layouts import layout
 from engine.state import GameState, SectorState
 
 WORMHOLE_GENERATOR = "wormhole_generator"
@@ -30,24 +34,36 @@ def has_wormhole_generator(state: GameState, seat: int) -> bool:
     return state.players[seat].has_tech(WORMHOLE_GENERATOR)
 
 
-def edge_link(a: SectorState, direction: int, b: SectorState) -> int:
-    """Wormhole halves on the edge between ``a`` and its neighbour ``b`` across ``direction``.
+def board_edges(state: GameState, where: Hex) -> Iterator[tuple[int, Hex, int]]:
+    """``(edge, hex across it, that hex's edge back)`` for each edge of ``where`` that meets a
+    hex of the galaxy (on the plain grid: the six neighbours and the opposite edges)."""
+    return layout(state.config.galaxy).edges(where)
 
-    Returns 2 for a full wormhole connection, 1 for a half on one side only, 0 for none.
+
+def edge_link(a: SectorState, direction: int, b: SectorState, back: int | None = None) -> int:
+    """Wormhole halves on the edge between ``a`` and ``b`` across ``direction`` of ``a``.
+
+    ``back`` is the edge of ``b`` that meets it (default: the opposite edge, as on the plain
+    grid; a joined edge gives its own, ``board_edges``). Returns 2 for a full wormhole
+    connection, 1 for a half on one side only, 0 for none.
     """
-    return ((a.wormholes >> direction) & 1) + ((b.wormholes >> opposite(direction)) & 1)
+    far = opposite(direction) if back is None else back
+    return ((a.wormholes >> direction) & 1) + ((b.wormholes >> far) & 1)
 
 
 def linked(state: GameState, a: SectorState, direction: int, generator: bool) -> bool:
     """True when ships, discs and explorers may cross edge ``direction`` of ``a``.
 
-    The neighbour must be a placed sector. ``generator``: the player has the Wormhole Generator.
+    The hex across must be a placed sector. ``generator``: the player has the Wormhole Generator.
     """
-    b = state.sector(a.hex.neighbour(direction))
+    across = layout(state.config.galaxy).across(a.hex, direction)
+    if across is None:
+        return False
+    b = state.sector(across[0])
     if b is None:
         return False
     need = 1 if generator else 2
-    return edge_link(a, direction, b) >= need
+    return edge_link(a, direction, b, across[1]) >= need
 
 
 def connected_sectors(
@@ -58,9 +74,9 @@ def connected_sectors(
     if a is None:
         return
     seen: set[Hex] = set()
-    for direction, other in where.neighbours():
+    for direction, other, back in board_edges(state, where):
         b = state.sector(other)
-        if b is not None and edge_link(a, direction, b) >= (1 if generator else 2):
+        if b is not None and edge_link(a, direction, b, back) >= (1 if generator else 2):
             seen.add(other)
             yield b
     if portals and a.has_portal:
@@ -113,7 +129,7 @@ def explorable_zones(state: GameState, seat: int) -> tuple[Hex, ...]:
     for sector in state.sectors:
         if not can_explore_from(state, sector, seat):
             continue
-        for direction, other in sector.hex.neighbours():
+        for direction, other, _ in board_edges(state, sector.hex):
             if other in state.index:
                 continue
             if generator or (sector.wormholes >> direction) & 1:
@@ -158,7 +174,7 @@ def move_targets(
             for nxt in connected_sectors(state, where, generator):
                 steps.append((nxt.hex, used + 1, jumped))
         if jump and not jumped:
-            for _, other in where.neighbours():
+            for _, other, _ in board_edges(state, where):
                 if other in state.index:
                     steps.append((other, used, True))
         for nxt_hex, nxt_used, nxt_jumped in steps:

@@ -7,7 +7,9 @@ CHANCE``) the answers are the possible outcomes, and ``chance_outcomes`` gives t
 driver samples one (``engine.play``) or a game record supplies it.
 
 Free actions: during their own action or reaction a player may also use colony ships, trade and
-(with 4+ players) propose diplomacy; during upkeep colony ships and trading.
+(with 4+ players) propose diplomacy; at the start of a turn (before choosing an action, reaction
+or pass) trade and diplomacy but not colony ships, which the rules allow only "during your
+action or reaction"; during upkeep colony ships and trading.
 
 >>> from engine.setup import new_game
 >>> from engine.state import GameConfig
@@ -94,8 +96,8 @@ def activation_options(state: GameState, seat: int, kind: ActionKind) -> list[Ac
     return _KIND_LEGAL[kind](state, Activations(seat, kind, 1))
 
 
-def _free(state: GameState, seat: int) -> list[Action]:
-    out: list[Action] = list(colony.legal_colonize(state, seat))
+def _free(state: GameState, seat: int, *, colonize: bool = True) -> list[Action]:
+    out: list[Action] = list(colony.legal_colonize(state, seat)) if colonize else []
     out.extend(trade.legal_trade(state, seat))
     out.extend(diplomacy.legal_propose(state, seat))
     return out
@@ -112,7 +114,9 @@ def _apply_free(state: GameState, seat: int, action: Action) -> GameState | None
 
 
 def _legal_turn(state: GameState, d: TurnStart) -> list[Action]:
-    return [*legal_turn(state, d), *_free(state, d.seat)]
+    # Colony ships only "during your action or reaction" (the rules text): not before choosing
+    # one, and not by a passed player who takes no reaction.
+    return [*legal_turn(state, d), *_free(state, d.seat, colonize=False)]
 
 
 def _apply_turn(state: GameState, d: TurnStart, action: Action) -> GameState:

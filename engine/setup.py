@@ -32,6 +32,7 @@ from engine.discoveries import initial_bag as initial_discovery_bag
 from engine.enums import Phase
 from engine.errors import SetupError
 from engine.hexes import CENTRE, DIRECTIONS, Hex
+from engine.layouts import GalaxyLayout, layout
 from engine.sectors import guardian_tiles, home_tile, sector_tile, stack_tiles
 from engine.state import (
     CHANCE,
@@ -89,6 +90,12 @@ def check_config(config: GameConfig) -> None:
         raise SetupError(
             f"reputation tiles are counts of the values 1 to 4, each 0 or more and at least one "
             f"tile in all, not {tiles!r}"
+        )
+    wanted = layout(config.galaxy).players
+    if wanted is not None and wanted != n:
+        raise SetupError(
+            f"the {config.galaxy.value!r} galaxy is made for {wanted} players, not {n}; "
+            "the 'standard' galaxy takes any number"
         )
 
 
@@ -162,6 +169,12 @@ def new_game(config: GameConfig) -> GameState:
     'draw_tech neutron_bombs'
     """
     check_config(config)
+    if config.galaxy is not GalaxyLayout.STANDARD:
+        # The starting zones of the joined galaxies are the bot's, not the rulebook's.
+        raise SetupError(
+            f"Fleetlab sets up the 'standard' galaxy only, not {config.galaxy.value!r}; "
+            "the joined galaxies come with positions imported from the AsyncEclipse bot"
+        )
     n = config.players
     centre_tile = sector_tile(1)
     centre = SectorState(

@@ -29,6 +29,7 @@ from blueprints import Blueprint, NpcVariant, ShipClass, TechCategory, reputatio
 from engine.discoveries import DiscoveryModule
 from engine.enums import Phase, Resource, RewardPlacement
 from engine.hexes import Hex, rotate_mask
+from engine.layouts import GalaxyLayout
 from engine.sectors import SectorTile, sector_tile
 
 if TYPE_CHECKING:
@@ -80,7 +81,9 @@ class GameConfig:
     ``rift_cannon`` adds New Dangers' Rift Cannon tech and Rift Conductor discovery tile.
     ``reputation_tiles`` is the reputation bag at setup, tiles of value 1 to 4 (default: the base
     box's, ``blueprints/data/reputation.toml``). ``reward_placement`` says where discovery
-    rewards that place something go (``RewardPlacement``).
+    rewards that place something go (``RewardPlacement``). ``galaxy`` is the shape of the galaxy
+    (``engine.layouts``): the plain grid, or for imported positions the AsyncEclipse bot's 4- and
+    5-player galaxies with joined edges (left out of files when it is the plain grid).
 
     ``LEGACY`` gives the value a field had before it existed: a game record or snapshot without
     the field means that value (``engine.snapshot`` leaves a field out when it holds its legacy
@@ -98,6 +101,7 @@ class GameConfig:
         "worlds_afar": True,
         "reputation_tiles": (12, 10, 7, 3),
         "reward_placement": RewardPlacement.ANY_CONTROLLED,
+        "galaxy": GalaxyLayout.STANDARD,
     }
 
     species: tuple[str, ...]
@@ -110,6 +114,7 @@ class GameConfig:
     worlds_afar: bool = False
     reputation_tiles: tuple[int, int, int, int] = field(default_factory=_base_box_reputation)
     reward_placement: RewardPlacement = RewardPlacement.RULEBOOK
+    galaxy: GalaxyLayout = GalaxyLayout.STANDARD
 
     @property
     def players(self) -> int:

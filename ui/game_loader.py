@@ -22,7 +22,7 @@ from engine import record as records
 from engine import snapshot as snapshots
 from engine.errors import EngineError
 from engine.hexes import Hex
-from engine.importers.asynceclipse import ImportProblem, import_game
+from engine.importers import ImportProblem, import_game
 from engine.setup import new_game
 from engine.state import GameState
 from ui.galaxy import SeatStyle, default_styles, seat_colour
@@ -36,6 +36,10 @@ KINDS = {
     "snapshot": "position snapshot (fleetlab-position)",
     "asynceclipse": "AsyncEclipse save",
 }
+
+
+_BOT_KEYS = ("board", "game_id", "game_round", "tech_deck", "setup_finished")
+"""Keys of the AsyncEclipse bot's game JSON that tell a save apart from other JSON."""
 
 
 class GameFileError(ValueError):
@@ -89,7 +93,9 @@ def kind_of(data: Any) -> str | None:
         return "record"
     if fmt == snapshots.FORMAT:
         return "snapshot"
-    if fmt is None and isinstance(data.get("board"), Mapping) and "players" in data:
+    # Every era of the bot's saves has players and at least one of these; early ones have no
+    # board yet, or an empty list for it.
+    if fmt is None and "players" in data and any(k in data for k in _BOT_KEYS):
         return "asynceclipse"
     return None
 
@@ -136,13 +142,12 @@ def _seat_label(name: str, colour: str, species: str) -> str:
 
 def _save(data: Any, name: str) -> LoadedGame:
     try:
+        # The importer refuses a save with nothing usable (no readable player) itself, so the
+        # page and `fleetlab import` refuse the same files with the same words.
         result = import_game(data)
     except ImportProblem as exc:
         raise GameFileError(f"'{name}' cannot be imported: {exc}") from None
     report = result.report
-    if not result.state.players:
-        found = "; ".join(str(p) for p in report.problems[:3])
-        raise GameFileError(f"'{name}' cannot be imported: no player could be read ({found})")
     styles = {
         seat.seat: SeatStyle(
             seat_colour(seat.colour, seat.seat),

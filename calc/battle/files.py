@@ -1,8 +1,8 @@
 """Battle files (``fleetlab-battle/1``): read them into a ``Battle`` and write them back.
 
-The format is defined in ``../shared/formats/battle-file.md`` (JSON; TOML with the same
-structure is accepted). Every error names the path of the offending value, e.g.
-``sides[0].ships[1].parts[3]``, and unknown keys are errors that name the key.
+The format is ``docs/battle-file.md`` (JSON; TOML with the same structure is accepted). Every
+error names the path of the offending value, e.g. ``sides[0].ships[1].parts[3]``, and unknown
+keys are errors that name the key.
 
 Blueprints given by ``parts`` are checked by the rules (slots, energy, drives, blocked slots,
 discovery parts, species parts). The side's ``techs`` list the techs that matter in combat

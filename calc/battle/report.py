@@ -1,6 +1,6 @@
 """The odds output (``fleetlab-odds/1``): a ``BattleResult`` as JSON-ready data and as text.
 
-The keys follow ``../shared/formats/battle-file.md``; Fleetlab adds, per side, ``policy``,
+The keys follow ``docs/battle-file.md``; Fleetlab adds, per side, ``policy``,
 ``npc``, ``expected_material_lost`` and ``reputation.tiles_drawn``, per group ``label`` and
 ``expected_destroyed``, and at the top ``interval`` (Monte Carlo) and ``optimal_approximated``.
 """
@@ -33,6 +33,8 @@ def side_to_dict(side: SideResult) -> dict[str, Any]:
                 "count": g.count,
                 "survivors": [_round(p) for p in g.survivors],
                 "expected_survivors": _round(g.expected_survivors),
+                "escaped": [_round(p) for p in g.escaped],
+                "expected_escaped": _round(g.expected_escaped),
                 "expected_destroyed": _round(g.expected_destroyed),
             }
             for g in side.groups
@@ -73,6 +75,8 @@ def result_to_dict(result: BattleResult) -> dict[str, Any]:
             "outcomes": result.stats.outcomes,
             "assignments": result.stats.assignments,
             "samples": result.stats.samples,
+            "cut": result.stats.cut,
+            "sweeps": result.stats.sweeps,
             "seconds": round(result.stats.seconds, 6),
         },
     }
@@ -132,15 +136,25 @@ def result_to_text(result: BattleResult) -> str:
         lines.append(
             f"{s.name}: expected materials lost {s.expected_material_lost:.2f}; {reputation}"
         )
+        if s.expected_best is not None:
+            lines.append(f"  expected best reputation tile drawn: {s.expected_best:.2f}")
         for g in s.groups:
             dist = ", ".join(f"{k}: {percent(p)}" for k, p in enumerate(g.survivors))
+            escaped = (
+                f"; escaped by retreating {g.expected_escaped:.2f}" if g.expected_escaped else ""
+            )
             lines.append(
-                f"  {g.label} x{g.count}: expected survivors {g.expected_survivors:.2f} ({dist})"
+                f"  {g.label} x{g.count}: expected survivors in the sector "
+                f"{g.expected_survivors:.2f} ({dist}){escaped}"
             )
     st = result.stats
     lines.append("")
-    lines.append(
-        f"Solver: {st.states:,} states, {st.outcomes:,} volley outcomes, "
-        f"{st.assignments:,} assignments compared, {st.seconds:.3f} s"
-    )
+    if st.samples:
+        cut = f", {st.cut:,} cut at the round cap" if st.cut else ""
+        lines.append(f"Solver: {st.samples:,} simulated battles{cut}, {st.seconds:.3f} s")
+    else:
+        lines.append(
+            f"Solver: {st.states:,} states, {st.outcomes:,} volley outcomes, "
+            f"{st.assignments:,} assignments compared, {st.seconds:.3f} s"
+        )
     return "\n".join(lines)

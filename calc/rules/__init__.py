@@ -13,26 +13,42 @@ rules from here (``docs/architecture.md`` maps each rule to its module):
 * ``calc.rules.reputation``: reputation tiles earned and drawn.
 """
 
-from calc.rules.accounting import EndState, battle_order, holder_after, ship_fate
+from calc.rules.accounting import (
+    EndState,
+    Fate,
+    Holder,
+    ancients_fight,
+    battle_order,
+    holder_after,
+    ship_fate,
+)
 from calc.rules.assignment import all_assignments, rule_assignment, self_damage_result
 from calc.rules.battle_state import (
     SideSpec,
     SideState,
     Slot,
+    Status,
     activation_order,
     can_retreat,
     engagement_order,
     morph_repair,
 )
-from calc.rules.dice import RIFT_FACES, RIFT_REACH, die_hits, hit_threshold, volley_outcomes
-from calc.rules.population import population_destroyed
+from calc.rules.dice import (
+    RIFT_FACES,
+    RIFT_REACH,
+    die_hits,
+    hit_threshold,
+    hits_of_faces,
+    volley_outcomes,
+)
+from calc.rules.population import cubes_from_face, destroys_every_cube, population_destroyed
 from calc.rules.reputation import (
     DEFAULT_REPUTATION_BAG,
     MAX_REPUTATION_TILES,
     best_tiles,
     tiles_drawn,
 )
-from calc.rules.stalemate import is_stalemate
+from calc.rules.stalemate import is_stalemate, round_damage_of, toughness_of
 from calc.rules.targeting import threat
 
 __all__ = [
@@ -41,25 +57,34 @@ __all__ = [
     "RIFT_FACES",
     "RIFT_REACH",
     "EndState",
+    "Fate",
+    "Holder",
     "SideSpec",
     "SideState",
     "Slot",
+    "Status",
     "activation_order",
     "all_assignments",
+    "ancients_fight",
     "battle_order",
     "best_tiles",
     "can_retreat",
+    "cubes_from_face",
+    "destroys_every_cube",
     "die_hits",
     "engagement_order",
     "hit_threshold",
+    "hits_of_faces",
     "holder_after",
     "is_stalemate",
     "morph_repair",
     "population_destroyed",
+    "round_damage_of",
     "rule_assignment",
     "self_damage_result",
     "ship_fate",
     "threat",
     "tiles_drawn",
+    "toughness_of",
     "volley_outcomes",
 ]

@@ -45,7 +45,7 @@ from numpy.typing import NDArray
 from blueprints import Dice, DieColour
 from blueprints.enums import STANDARD_COLOURS
 from calc._jit import jit, jit_inline
-from calc.rules.targeting import GROUP_NEED, HIT_DAMAGE, HIT_REACH
+from calc.rules.targeting import GROUP_NEED, HIT_DAMAGE, HIT_REACH, UNREACHABLE, WORK_ROWS
 
 RIFT_REACH = 99
 """Reach of a rift hit: it ignores shields, so it can hit every target."""
@@ -185,6 +185,34 @@ def faces_to_hits(
         self_points += points
     sort_hits(work, m)
     return m, self_points
+
+
+def hits_of_faces(
+    faces: Sequence[tuple[DieColour, int]], needs: Sequence[int], splitter: bool
+) -> tuple[tuple[tuple[int, int, int], ...], int]:
+    """Rolled dice (``(colour, face)``, face 1-6) against target types whose rolls needed are
+    ``needs``: the hits as ``(damage, reach, count)`` in hit order and the points of rift
+    self-damage. The game engine calls this; it is ``faces_to_hits``, the compiled code Monte
+    Carlo runs, on small arrays.
+
+    >>> hits_of_faces([(DieColour.YELLOW, 6), (DieColour.RED, 5)], (5, 6), False)
+    (((4, 5, 1), (1, 6, 1)), 0)
+    """
+    n_groups = max(1, len(needs))
+    groups = np.full((1, 2, n_groups), UNREACHABLE, dtype=np.int64)
+    groups[0, GROUP_NEED, : len(needs)] = needs
+    colours = np.array([DIE_COLOURS.index(c) for c, _ in faces], dtype=np.int64)
+    rolled = np.array([f for _, f in faces], dtype=np.int64)
+    work = np.zeros((WORK_ROWS, max(1, 4 * len(faces))), dtype=np.int64)
+    m, self_points = faces_to_hits(colours, rolled, splitter, groups, 0, n_groups, work)
+    merged: list[tuple[int, int, int]] = []
+    for i in range(m):
+        damage, reach = int(work[HIT_DAMAGE, i]), int(work[HIT_REACH, i])
+        if merged and merged[-1][:2] == (damage, reach):
+            merged[-1] = (damage, reach, merged[-1][2] + 1)
+        else:
+            merged.append((damage, reach, 1))
+    return tuple(merged), int(self_points)
 
 
 def hit_categories(thresholds: Sequence[int]) -> tuple[float, ...]:

@@ -17,18 +17,34 @@ import numpy as np
 from blueprints import PLANTA, DieColour, ShipStats
 from blueprints.enums import STANDARD_COLOURS
 from calc.battle.model import Side
-from calc.rules.dice import RIFT_FACES, hit_threshold
+from calc.rules.dice import RIFT_FACES, die_hits
+
+
+def destroys_every_cube(
+    *, victim_species: str | None, neutron_bombs: bool, neutron_absorber: bool
+) -> bool:
+    """Whether an opponent with ships in the sector destroys every cube without rolling:
+    Planta's cubes always (Neutron Absorber does not help them); anyone's cubes to Neutron
+    Bombs, unless the victim has the Neutron Absorber. (Neutron Bombs say "may"; Fleetlab always
+    takes it.)"""
+    return victim_species == PLANTA or (neutron_bombs and not neutron_absorber)
+
+
+def cubes_from_face(colour: DieColour, face: int, computer: int) -> int:
+    """Cubes one rolled cannon die (face 1-6) destroys, against shield 0: a standard die its
+    damage when it hits (``calc.rules.dice.die_hits``), a rift die its damage to the target."""
+    if colour is DieColour.PINK:
+        return RIFT_FACES[face - 1][0]
+    return colour.damage if die_hits(face, computer, 0) else 0
 
 
 def _die_damage_distribution(colour: DieColour, computer: int) -> dict[int, float]:
-    """Cubes one die destroys: its damage with the hit probability against shield 0."""
-    if colour is DieColour.PINK:
-        out: dict[int, float] = {}
-        for to_enemy, _ in RIFT_FACES:
-            out[to_enemy] = out.get(to_enemy, 0.0) + 1 / 6
-        return out
-    p_hit = (7 - hit_threshold(computer, 0)) / 6
-    return {0: 1 - p_hit, colour.damage: p_hit}
+    """Cubes one die destroys, with their probabilities: ``cubes_from_face`` over its faces."""
+    out: dict[int, float] = {}
+    for face in range(1, 7):
+        cubes = cubes_from_face(colour, face, computer)
+        out[cubes] = out.get(cubes, 0.0) + 1 / 6
+    return out
 
 
 def population_destroyed(
@@ -46,7 +62,11 @@ def population_destroyed(
     if population == 0 or not ships:
         dist[0] = 1.0
         return dist
-    if victim.species == PLANTA or (attacker.neutron_bombs and not victim.neutron_absorber):
+    if destroys_every_cube(
+        victim_species=victim.species,
+        neutron_bombs=attacker.neutron_bombs,
+        neutron_absorber=victim.neutron_absorber,
+    ):
         dist[population] = 1.0
         return dist
     dist[0] = 1.0

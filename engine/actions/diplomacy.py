@@ -21,7 +21,7 @@ from engine.actions.base import Action, register
 from engine.board import room_for_ambassador, take_cube
 from engine.decisions import CubeReturn, Decision, DiplomacyAnswer
 from engine.enums import RESOURCES, Resource, SquareType
-from engine.galaxy import edge_link
+from engine.galaxy import board_edges, edge_link
 from engine.state import GameState, PlayerState
 
 MIN_PLAYERS = 4
@@ -95,11 +95,11 @@ def _wormhole_pairs(state: GameState) -> set[tuple[int, int]]:
         a = sector.owner
         if a is None:
             continue
-        for direction, other in sector.hex.neighbours():
+        for direction, other, back in board_edges(state, sector.hex):
             s = state.sector(other)
             if s is None or s.owner is None or s.owner == a:
                 continue
-            if edge_link(sector, direction, s) == 2:
+            if edge_link(sector, direction, s, back) == 2:
                 out.add((a, s.owner))
     return out
 

@@ -28,12 +28,13 @@ from engine.decisions import (
     SectorPlacement,
 )
 from engine.galaxy import (
+    board_edges,
     can_explore_from,
     explorable_zones,
     has_wormhole_generator,
     zone_ring,
 )
-from engine.hexes import Hex, opposite, rotate_mask
+from engine.hexes import Hex, rotate_mask
 from engine.sectors import sector_tile
 from engine.state import GameState, SectorState, Stack
 
@@ -151,16 +152,16 @@ def valid_rotations(state: GameState, seat: int, zone: Hex, tile: int) -> tuple[
     generator = has_wormhole_generator(state, seat)
     need = 1 if generator else 2
     base = sector_tile(tile).wormhole_mask
-    sources: list[tuple[int, SectorState]] = []
-    for direction, other in zone.neighbours():
+    sources: list[tuple[int, SectorState, int]] = []
+    for direction, other, back in board_edges(state, zone):
         sector = state.sector(other)
         if sector is not None and can_explore_from(state, sector, seat):
-            sources.append((direction, sector))
+            sources.append((direction, sector, back))
     out: list[int] = []
     for rotation in range(6):
         mask = rotate_mask(base, rotation)
-        for direction, sector in sources:
-            halves = ((mask >> direction) & 1) + ((sector.wormholes >> opposite(direction)) & 1)
+        for direction, sector, back in sources:
+            halves = ((mask >> direction) & 1) + ((sector.wormholes >> back) & 1)
             if halves >= need:
                 out.append(rotation)
                 break

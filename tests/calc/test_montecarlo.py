@@ -156,3 +156,32 @@ def test_a_stalemate_attacker_that_can_retreat_escapes_as_exactly() -> None:
         (mc.sides[0].reputation_tiles[0], exact.sides[0].reputation_tiles[0]),
     ):
         assert abs(got - want) <= 4 * math.sqrt(want * (1 - want) / 20_000) + 1e-9
+
+
+def test_a_battle_nobody_can_win_is_a_stalemate_at_once() -> None:
+    # The battle: two cruisers a side, 1 yellow cannon die, hull 2, two Morph Shields.
+    # Every simulated battle used to run to the 100,000-round cap; the stalemate rule ends each
+    # one before its first round.
+    cruiser = ship("cruiser", hull=2, morph=2)
+    b = battle(side("A", (cruiser, 2)), side("D", (cruiser, 2)))
+    r = simulate_battle(b, np.random.default_rng(3), 2_000)
+    assert r.stalemate == 1.0 and r.defender_wins == 1.0
+    assert r.expected_rounds == 0.0 and r.stats.cut == 0
+
+
+def test_monte_carlo_never_retreats_a_starbase() -> None:
+    # The attacker always wants to retreat (threshold 1.0) and can: its interceptor leaves, its
+    # starbase stays and fights (starbases have no drives).
+    from calc import Retreat, RetreatPolicy
+
+    a = replace(
+        side("A", (ship("starbase", hull=3), 1), (ship(init=4), 1)),
+        can_retreat=True,
+        retreat=Retreat(RetreatPolicy.THRESHOLD, 1.0),
+    )
+    d = side("D", (ship("cruiser", hull=1, init=1), 1))
+    r = simulate_battle(Battle.two_sided(a, d), np.random.default_rng(4), 5_000)
+    starbase = next(g for g in r.sides[0].groups if g.ship_class.value == "starbase")
+    interceptor = next(g for g in r.sides[0].groups if g.ship_class.value == "interceptor")
+    assert starbase.expected_escaped == 0.0
+    assert interceptor.expected_escaped > 0.5

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from calc.battle.model import Battle, Policy, Side
+from calc.battle.model import Battle, Policy, ShipGroup, Side
 from calc.exact.solver import solve_exact
 from calc.rules.reputation import best_of_draw, best_tiles
 from calc.sector.chain import battle_order, solve_sector
@@ -206,3 +206,20 @@ def test_monte_carlo_sector_agrees_with_exact() -> None:
     for e, m in zip(exact.sides, mc.sides, strict=True):
         se = (e.holds_sector * (1 - e.holds_sector) / 20_000) ** 0.5
         assert abs(m.holds_sector - e.holds_sector) <= 4 * se + 1e-12
+
+
+def test_the_ancients_do_not_fight_draco_in_a_sector_of_three() -> None:
+    # A entered first, Draco last, Ancients hold the sector. Draco attacks A first. If Draco
+    # wins it stays with the Ancients, who never fight it; if A wins, A fights the Ancients.
+    from blueprints import DRACO
+
+    a = side("A", (ship(init=2, cannons={"yellow": 1}), 2))
+    draco = replace(side("Draco", (ship(init=2, cannons={"yellow": 1}), 2)), species=DRACO)
+    ancients = Side("NPCs", (ShipGroup.npc("ancient", count=1),), npc=True)
+    r = solve_sector(Battle((a, draco, ancients), 2))
+    first = solve_exact(Battle.two_sided(draco, a))
+    assert r.side("Draco").holds_sector == pytest.approx(first.attacker_wins, abs=1e-12)
+    # A holds only after beating Draco and then the Ancients: less than beating Draco alone.
+    assert 0 < r.side("A").holds_sector < first.defender_wins
+    total = sum(s.holds_sector for s in r.sides) + r.draw
+    assert total == pytest.approx(1.0, abs=1e-10)

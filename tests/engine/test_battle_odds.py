@@ -90,3 +90,31 @@ def test_a_battle_against_npcs(npc: str) -> None:
     mean = sum(k * n for k, n in survivors.items()) / RUNS
     spread = math.sqrt(sum((k - mean) ** 2 * n for k, n in survivors.items()) / RUNS)
     assert abs(mean - expected) <= 4 * spread / math.sqrt(RUNS) + 1e-9
+
+
+def test_draco_another_player_and_ancients_have_odds_the_engine_agrees_with() -> None:
+    # The Terrans entered first, Draco last, and two Ancients hold the sector (104). Draco attacks
+    # the Terrans first; if Draco wins it stays with the Ancients (they do not fight it), if the
+    # Terrans win they go on to fight the Ancients (calc.rules.ancients_fight).
+    s = started("terran_directorate", "descendants_of_draco")
+    ships = [(0, "cruiser", 1), (0, "interceptor", 2), (1, "cruiser", 1), (1, "interceptor", 2)]
+    here = sector(WHERE, 104, ships=ships)
+    s = with_sector(s, here)
+    odds = sector_odds(s, WHERE, policies={0: Policy.GREEDY, 1: Policy.GREEDY})
+    assert odds.method.value == "exact" and len(odds.sides) == 3
+    draco, terran, npcs = (odds.side(n) for n in (odds.sides[1].name, odds.sides[0].name, "NPCs"))
+    start = to_combat(s)
+    held: Counter[str] = Counter()
+    for seed in range(RUNS):
+        end = play_combat(start, 20_000 + seed).sector(WHERE)
+        assert end is not None
+        if end.ships_of(1):
+            held["draco"] += 1
+            assert end.ancients == 2  # the Ancients never fought Draco
+        elif end.ships_of(0):
+            held["terran"] += 1
+        elif end.npcs:
+            held["npcs"] += 1
+    within(held["draco"] / RUNS, draco.holds_sector, RUNS, "Draco holds")
+    within(held["terran"] / RUNS, terran.holds_sector, RUNS, "the Terrans hold")
+    within(held["npcs"] / RUNS, npcs.holds_sector, RUNS, "the Ancients hold")

@@ -360,6 +360,85 @@ def test_a_stalemate_retreat_with_a_choice_is_a_decision() -> None:
     assert at(s, where).ships_of(0) == 0 and at(s, other).ships_of(0) == 1
 
 
+def test_a_battle_nobody_can_win_ends_at_once_as_a_stalemate() -> None:
+    # Cruisers with 1 yellow cannon die, hull 1 and a Morph Shield on both sides: a round deals
+    # at most 1, never past the hull, and the repair takes it back: no ship can ever be destroyed
+    # (calc.rules.stalemate), so the first round never starts and the defender holds.
+    s = with_blueprint(
+        two(), 1, "planta/cruiser:nuclear_source,ion_cannon,morph_shield,x,hull,nuclear_drive"
+    )
+    s = with_blueprint(
+        s,
+        0,
+        "terran_directorate/cruiser:electron_computer,ion_cannon,morph_shield,nuclear_source,"
+        "hull,nuclear_drive",
+    )
+    s = with_sector(s, sector(FAR, 102, ships=[(1, "cruiser", 1), (0, "cruiser", 1)]))
+    s = to_combat(s)
+    here = at(s, FAR)
+    assert here.ships_of(0) == 0 and here.ships_of(1) == 1  # attacker destroyed: no retreat
+    assert isinstance(s.decision, BattleReputationDraw)
+
+
+def test_starbases_are_never_offered_a_retreat() -> None:
+    s = two()
+    where, rotation = connected_to(s, HOME0, 102)
+    s = with_sector(
+        s, sector(where, 102, rotation, owner=0, ships=[(0, "starbase", 1), (1, "cruiser", 1)])
+    )
+    s = to_combat(s)
+    # The starbase fires (initiative 4 against Planta's 1) with no retreat option at all.
+    assert not isinstance(s.decision, BattleActivation)
+    assert isinstance(s.decision, VolleyRoll) and s.decision.ship_class is ShipClass.STARBASE
+
+
+def test_a_stalemate_destroys_an_attackers_starbase_even_when_its_ships_can_retreat() -> None:
+    s = two()
+    where, rotation = connected_to(s, HOME0, 102)
+    unarmed = "terran_directorate/interceptor:nuclear_source,plasma_missile,nuclear_drive,-"
+    s = with_blueprint(s, 0, unarmed)
+    s = with_blueprint(s, 0, "terran_directorate/starbase:-,-,-,-,-")
+    s = with_blueprint(s, 1, "planta/interceptor:nuclear_source,plasma_missile,x,nuclear_drive")
+    ships = [(1, "interceptor", 1), (0, "interceptor", 1), (0, "starbase", 1)]
+    s = with_sector(s, sector(where, 102, rotation, ships=ships))
+    s = replace(s, sectors=tuple(
+        replace(x, arrivals=(1, 0)) if x.hex == where else x for x in s.sectors
+    ))  # fmt: skip
+    s = to_combat(s)
+    s = do(s, "roll orange 1,1", "roll orange 1,1")  # missiles miss; nobody has cannons
+    here = at(s, where)
+    assert here.ships_of(0) == 0  # the interceptor went home, the starbase was destroyed
+    assert at(s, HOME0).ships_of(0, ShipClass.INTERCEPTOR) == 2
+    assert at(s, HOME0).ships_of(0, ShipClass.STARBASE) == 0
+
+
+def test_all_remaining_ships_retreating_loses_the_participation_tile() -> None:
+    # The Terran cruiser declares its retreat; then its interceptor, which kept fighting, is shot
+    # down. All its remaining ships retreated: no tile for taking part (calc.rules.reputation).
+    s = two()
+    where, rotation = connected_to(s, HOME0, 102)
+    ships = [(1, "cruiser", 2), (0, "cruiser", 1), (0, "interceptor", 1)]
+    s = with_sector(s, sector(where, 102, rotation, ships=ships))
+    s = to_combat(s)
+    seen = []
+    while s.phase is Phase.COMBAT and not isinstance(s.decision, BattleReputationDraw):
+        d = s.decision
+        seen.append(type(d).__name__)
+        if isinstance(d, BattleActivation):
+            s = do(s, "retreat (0,-2)" if d.ship_class is ShipClass.CRUISER else "attack")
+        elif isinstance(d, VolleyRoll):
+            # The Terrans miss; Planta hits whatever it can.
+            face = "1" if d.side == 0 else "6"
+            colour, count = d.dice[0]
+            s = do(s, f"roll {colour.value} " + ",".join([face] * count))
+        elif isinstance(d, AssignHits):
+            s = do(s, sorted(answers(s))[0])
+        else:
+            break
+    tally = s.combat.current.tally(0)  # type: ignore[union-attr]
+    assert tally is not None and tally.fought and tally.all_retreat, seen
+
+
 # ----- reputation --------------------------------------------------------------------------------
 
 

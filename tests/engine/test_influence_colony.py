@@ -56,9 +56,21 @@ def test_a_disc_leaving_a_sector_takes_the_cubes_home() -> None:
     assert s.players[0].tracks == (10, 10, 10)
 
 
+def test_colony_ships_only_during_an_action_or_reaction() -> None:
+    # The rules text: colony ships "at any time during your action or reaction". Not at the
+    # start of a turn, before an action is chosen; a passed player only inside a reaction.
+    s = with_sector(board(), sector(Hex(1, -1), 108, rotation=0, owner=0))
+    assert not any(o.startswith("colonize") for o in answers(s))
+    assert any(o.startswith("colonize") for o in answers(do(s, "action research")))
+    passed = edit(s, 0, passed=True)
+    assert not any(o.startswith("colonize") for o in answers(passed))
+    assert any(o.startswith("colonize") for o in answers(do(passed, "reaction build")))
+
+
 def test_colony_ships_fill_squares_by_colour_and_tech() -> None:
     s = board()
     s = with_sector(s, sector(Hex(1, -1), 108, rotation=0, owner=0))  # M*, S, N
+    s = do(s, "action research")
     options = {o for o in answers(s) if o.startswith("colonize (1,-1)")}
     assert options == {
         "colonize (1,-1) 1 science",
@@ -78,5 +90,6 @@ def test_colony_ships_fill_squares_by_colour_and_tech() -> None:
 def test_orbitals_take_money_or_science() -> None:
     s = board()
     s = with_sector(s, sector(Hex(1, -1), 102, rotation=0, owner=0, orbital=True, cubes=[0, 1]))
+    s = do(s, "action research")
     options = {o for o in answers(s) if o.startswith("colonize (1,-1)")}
     assert options == {"colonize (1,-1) -1 money", "colonize (1,-1) -1 science"}

@@ -176,8 +176,41 @@ def test_kind_of_tells_the_formats_apart() -> None:
     assert kind_of({"format": "fleetlab-game-record"}) == "record"
     assert kind_of({"format": "fleetlab-position"}) == "snapshot"
     assert kind_of({"board": {}, "players": {}}) == "asynceclipse"
-    assert kind_of({"board": [], "players": {}}) is None
+    assert kind_of({"board": [], "players": {}}) == "asynceclipse"  # an early save
+    assert kind_of({"game_id": "aeb37", "players": {}}) == "asynceclipse"  # no board yet
+    assert kind_of({"players": {}}) is None
     assert kind_of("text") is None
+
+
+def test_the_tech_tray_is_shown_for_a_save() -> None:
+    at = open_page(GAME)
+    at.session_state["fleetlab.game"] = open_game(SAVE.read_bytes(), SAVE.name)
+    rerun(at)
+    assert any(h.value == "Tech tray" for h in at.subheader)
+    tray = next(d.value for d in at.dataframe if "tiles" in d.value.columns)
+    assert list(tray["tech"]) == [
+        "Neutron Bombs", "Plasma Missile", "Tachyon Drive", "Quantum Grid", "Sentient Hull",
+    ]  # fmt: skip
+    assert list(tray["tiles"]) == [1, 1, 1, 1, 1]
+
+
+def test_a_save_with_no_readable_player_is_refused_as_the_cli_refuses_it() -> None:
+    data = json.loads(SAVE.read_text())
+    for player in data["players"].values():
+        player["name"] = "Klingons"
+    raw = json.dumps(data).encode()
+    with pytest.raises(GameFileError) as caught:
+        open_game(raw, "nobody.json")
+    assert str(caught.value).startswith(
+        "'nobody.json' cannot be imported: players: no player could be read ("
+        "players.1001.name: unknown species 'Klingons'"
+    )
+    at = open_page(GAME)
+    at.sidebar.file_uploader[0].set_value(("nobody.json", raw, "application/json"))
+    rerun(at)
+    assert at.error[0].value == str(caught.value)
+    # What was open before stays open.
+    assert any(c.value.startswith("game record") for c in at.caption)
 
 
 def test_a_real_six_player_save_shows_its_documented_problems() -> None:

@@ -74,3 +74,38 @@ def test_step_through_the_example_record(server: str, browser: object) -> None:
     settle(page, 1)
     page.screenshot(path=str(ARTIFACTS / "game_record_step_3.png"), full_page=True)
     page.close()
+
+
+def test_a_save_shows_its_tech_tray_and_an_unusable_save_is_refused(
+    server: str, browser: object, tmp_path: object
+) -> None:
+    import json
+    from pathlib import Path
+
+    page = browser.new_page(viewport={"width": 390, "height": 844})  # type: ignore[attr-defined]
+    page.goto(f"{server}/game")
+    page.get_by_text("After action").first.wait_for(timeout=90_000)
+    page.locator("input[type=file]").set_input_files(str(SAVE))
+    page.get_by_text("AsyncEclipse save 'hand-made test'").wait_for(timeout=60_000)
+    tray = page.get_by_text("Tech tray", exact=True)
+    tray.wait_for(timeout=60_000)
+    tray.scroll_into_view_if_needed()
+    settle(page, 1)
+    page.screenshot(path=str(ARTIFACTS / "game_tech_tray_phone.png"), full_page=True)
+    no_horizontal_scroll(page)
+
+    data = json.loads(SAVE.read_text())
+    for player in data["players"].values():
+        player["name"] = "Klingons"
+    nobody = Path(str(tmp_path)) / "nobody.json"
+    nobody.write_text(json.dumps(data))
+    page.locator("input[type=file]").set_input_files(str(nobody))
+    alert = page.get_by_text("no player could be read", exact=False).first
+    alert.wait_for(timeout=60_000)
+    assert "'nobody.json' cannot be imported" in alert.inner_text()
+    # The save opened before is still shown under the message.
+    assert page.get_by_text("AsyncEclipse save 'hand-made test'").is_visible()
+    alert.scroll_into_view_if_needed()
+    settle(page, 0)
+    page.screenshot(path=str(ARTIFACTS / "game_unusable_save_phone.png"))
+    page.close()

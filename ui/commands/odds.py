@@ -24,7 +24,14 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--samples must be at least 1, got {samples}")
     try:
         with progress_bar("solving", enabled=not args.json) as progress:
-            result = odds(battle, method, samples=samples, seed=seed, progress=progress)
+            result = odds(
+                battle,
+                method,
+                samples=samples,
+                seed=seed,
+                bag=options.reputation_bag,
+                progress=progress,
+            )
     except BattleError as exc:
         raise UsageError(str(exc)) from None
     if args.json:

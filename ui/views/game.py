@@ -25,6 +25,7 @@ from ui.game_loader import (
     open_game,
 )
 from ui.player_boards import blueprint_rows, overview_rows, tech_rows
+from ui.tech_tray import tray_rows
 
 GAME = "fleetlab.game"
 SOURCE = "fleetlab.game.source"
@@ -214,3 +215,10 @@ for tab, player in zip(tabs, position.players, strict=True):
     with tab:
         st.dataframe(tech_rows(player), hide_index=True, width="stretch")
         st.dataframe(blueprint_rows(player), hide_index=True, width="stretch")
+
+st.subheader("Tech tray")
+tray = tray_rows(position)
+if tray:
+    st.dataframe(tray, hide_index=True, width="stretch", key="game.tray")
+else:
+    st.caption("The tray is empty.")
