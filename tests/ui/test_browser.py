@@ -197,7 +197,8 @@ def test_edit_the_battle_and_read_the_odds(server: str, browser: object) -> None
     no_horizontal_scroll(other)
     other.screenshot(path=str(ARTIFACTS / "battle_odds_1440x900.png"))
     other.set_viewport_size({"width": 1366, "height": 2400})
-    other.get_by_text("Survivors chart", exact=True).click()  # drawn on request: the page's heaviest piece
+    # The chart is drawn on request (the page's heaviest piece for the browser).
+    other.get_by_text("Survivors chart", exact=True).click()
     settle(other, 1)
     other.screenshot(path=str(ARTIFACTS / "battle_odds_whole_page.png"))
     other.close()
