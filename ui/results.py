@@ -184,7 +184,7 @@ def summary_line(result: BattleResult) -> str:
         cubes = side.population_destroyed
         if len(cubes) >= 2:
             expected = sum(k * p for k, p in enumerate(cubes))
-            bits.append(f"cubes −{expected:.1f} of {len(cubes) - 1}")
+            bits.append(f"{expected:.1f} of {len(cubes) - 1} cubes destroyed")
     text, _ = badge(result)
     return " · ".join(bits) + f" · {text}"
 

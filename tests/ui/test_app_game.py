@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from calc import odds, percent
 from engine import record as records
 from engine.snapshot import snapshot
 from tests.support import REPO, shared_file
@@ -335,3 +336,26 @@ def test_what_if_i_attack_opens_that_battle() -> None:
     assert built.ok and built.battle is not None
     blue = next(s for s in built.battle.sides if not s.npc)
     assert blue.ship_count == 3 and blue.name == "Blue (Eridani Empire)"
+
+
+def test_what_if_i_attack_with_no_battle_due() -> None:
+    """The built-in record's last position has no battle due; the planner still gives odds:
+    a player whose ships reach a fight opens that battle, and the odds page solves it."""
+    at = open_page(GAME)
+    assert any(h.value == "Battles due: 0" for h in at.subheader)
+    game = open_example(next(iter(EXAMPLES)))
+    position = game.states[-1]
+    seat = next(p.seat for p in position.players if attack_targets(position, p.seat))
+    planner(at.selectbox, ".seat").set_value(seat)
+    rerun(at)
+    target = planner(at.selectbox, f".target.{seat}")
+    assert target.options, "the planner offers the sectors the player can reach"
+    planner(at.button, ".open").click()
+    at.run()
+    built = build(at.session_state["fleetlab.draft"])
+    assert built.ok and built.battle is not None, built.problems
+    odds_page = open_page(ODDS, {"battle": encode_battle(built.doc)})
+    assert not odds_page.error
+    battle = built.battle
+    attacker = battle.attacker_side.name
+    assert metrics(odds_page)[f"{attacker} wins"] == percent(odds(battle).attacker_wins)

@@ -209,6 +209,8 @@ def test_the_designer_searches_off_the_page_and_puts_a_design_in_the_battle(
     page.set_viewport_size(PHONE)
     page.wait_for_timeout(1000)
     no_horizontal_scroll(page)
+    first.scroll_into_view_if_needed()  # the first design's card, as a phone shows it
+    page.wait_for_timeout(300)
     page.screenshot(path=str(ARTIFACTS / "flow_designer_results_phone.png"))
     page.set_viewport_size({"width": 1366, "height": 1400})
     page.get_by_role("button", name="Put design 1 into the battle").click()
