@@ -324,4 +324,7 @@ def solver_caption(result: BattleResult) -> str:
     took = f"{st.seconds:.2f} s" if st.seconds >= 0.01 else "under 0.01 s"
     if result.method is Method.MONTE_CARLO:
         return f"Monte Carlo: {result.why}; {took}."
+    if st.states == 0 and any(s.population_destroyed for s in result.sides):
+        # No ships meet (calc's reason would read "0 states"): only the cubes' volley is left.
+        return f"Exact: no ships fight, so only the attack on population is worked out; {took}."
     return f"Exact: {result.why}; solved in {took}."

@@ -216,6 +216,7 @@ def test_a_population_attack_alone_solves_at_once_and_heads_with_the_cubes() -> 
     }  # Blue has no ships: no chance of its own to win, and no rounds to count
     assert "of Blue destroyed" in headline(result)[1].help
     assert summary_line(result) == f"Red {percent(1.0)} · 0.3 of 3 cubes destroyed · Exact"
+    assert solver_caption(result).startswith("Exact: no ships fight, so only the attack on")
 
 
 def test_an_npc_side_is_named_as_many() -> None:
