@@ -130,9 +130,10 @@ def test_a_population_attack_from_the_game_page_solves(
         page = browser.new_page(viewport=viewport)  # type: ignore[attr-defined]
         page.goto(f"{server}/game")
         page.get_by_text("After action").first.wait_for(timeout=SLOW)
+        settle(page, 1)  # the galaxy drawn: under load the tab is busy with it for a while
         if name == "phone":
             page.get_by_test_id("stExpandSidebarButton").click()
-        page.locator("input[type=file]").set_input_files(str(position))
+        page.locator("input[type=file]").set_input_files(str(position), timeout=90_000)
         page.get_by_text("position snapshot (fleetlab-position) 'attack.json'").wait_for(
             timeout=SLOW
         )
@@ -157,7 +158,8 @@ def test_what_if_i_attack_from_a_save(server: str, browser: object) -> None:
     page = browser.new_page(viewport={"width": 1440, "height": 1400})  # type: ignore[attr-defined]
     page.goto(f"{server}/game")
     page.get_by_text("After action").first.wait_for(timeout=SLOW)
-    page.locator("input[type=file]").set_input_files(str(SAVE))
+    settle(page, 1)  # the tab can be busy drawing the galaxy for tens of seconds under load
+    page.locator("input[type=file]").set_input_files(str(SAVE), timeout=90_000)
     page.get_by_text("AsyncEclipse save 'hand-made test'").wait_for(timeout=60_000)
     panel = page.get_by_text("What if I attack?").first
     panel.scroll_into_view_if_needed()
