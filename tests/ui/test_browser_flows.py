@@ -53,6 +53,7 @@ def test_back_and_forward_restore_the_battle(server: str, browser: object) -> No
     page = browser.new_page(viewport=DESKTOP)  # type: ignore[attr-defined]
     page.goto(server)
     wait_for_metric(page, "Red wins", printed_red(3), timeout=SLOW / 1000)
+    settle(page, 0)  # the first run over (the odds show before the editors are drawn)
     first = page.url
     set_interceptors(page, 5)
     wait_for_metric(page, "Red wins", printed_red(5))
