@@ -29,9 +29,11 @@ $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
 warmup: $(VENV)/.installed-run
 	$(BIN)/fleetlab warmup
 
+# ui.serve is `streamlit run app.py` that warms the solver while the server starts; the file
+# watcher is off (a served dashboard does not change, and the watcher floods the log).
 run: warmup
-	$(BIN)/streamlit run app.py --server.address 127.0.0.1 --server.port $(PORT) \
-		--server.headless true --browser.gatherUsageStats false
+	$(BIN)/python -m ui.serve --server.address 127.0.0.1 --server.port $(PORT) \
+		--server.headless true --server.fileWatcherType none --browser.gatherUsageStats false
 
 # Debian's chromium for the browser tests (Playwright's own browser download does not work here).
 browser:

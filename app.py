@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import streamlit as st
 
+from ui.warmup import start_warmup
+
+start_warmup()  # once per process: a no-op when ``python -m ui.serve`` started it already
 st.set_page_config(page_title="Fleetlab", page_icon=":material/rocket_launch:", layout="wide")
 
 pages = {

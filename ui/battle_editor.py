@@ -9,7 +9,7 @@ battle file (checked by ``calc.battle.files.parse_battle``, so every error names
 problems that stop it from being solved. Nothing here imports Streamlit: the pages call these
 functions from their widgets' callbacks.
 
->>> draft = draft_from_file(example_battle())
+>>> draft = draft_from_file(printed_battle())
 >>> [s.name for s in draft.sides]
 ['Red', 'Blue']
 >>> built = build(set_count(draft, 0, 0, 2))
@@ -28,9 +28,11 @@ from blueprints import (
     OUTSIDE,
     Blueprint,
     BlueprintError,
+    Dice,
     NpcVariant,
     Part,
     ShipClass,
+    ShipStats,
     all_species,
     npc_tile,
     parts,
@@ -47,6 +49,7 @@ from calc.battle import (
     parse_battle,
 )
 from fileio import quote
+from ui.wording import computer_text, part_summary, shield_text, tech_name
 
 COMBAT_TECHS = ("antimatter_splitter", "neutron_bombs", "neutron_absorber")
 """Techs without a ship part that change a fight (DESIGN: attributes of the side)."""
@@ -56,8 +59,38 @@ SIDE_NAMES = ("Red", "Blue", "Green", "Yellow", "White", "Black", "Purple", "Ora
 """Names for new sides: the colours of the players' pieces."""
 
 
+def printed_battle() -> dict[str, Any]:
+    """The battle the dashboard opens on: two players' printed blueprints, no techs.
+
+    A first battle a new player recognises from the boxes: Red's three interceptors and a
+    cruiser attack Blue's cruiser and starbase (a close fight, about 53% for Red, solved exactly
+    in a few milliseconds). Every blueprint is the species' printed one, so every tech added
+    later only adds parts to choose from.
+    """
+    return {
+        "format": "fleetlab-battle/1",
+        "sides": [
+            {
+                "name": "Red",
+                "species": "terran_directorate",
+                "ships": [
+                    {"class": "interceptor", "count": 3},
+                    {"class": "cruiser", "count": 1},
+                ],
+            },
+            {
+                "name": "Blue",
+                "species": "eridani_empire",
+                "ships": [{"class": "cruiser", "count": 1}, {"class": "starbase", "count": 1}],
+            },
+        ],
+        "defender": 1,
+        "options": {"policy": {"Red": "optimal", "Blue": "optimal"}, "method": "auto"},
+    }
+
+
 def example_battle() -> dict[str, Any]:
-    """The battle the dashboard opens on: two players, upgraded blueprints, several classes.
+    """The upgraded example: two players, upgraded blueprints, several classes.
 
     Red attacks with plasma-armed interceptors and two cruisers; Blue defends with a shielded
     dreadnought, interceptors and a starbase. It solves exactly in well under a second and shows
@@ -262,6 +295,11 @@ def _class_order(cls: ShipClass) -> int:
     return order.index(cls)
 
 
+def _group_order(group: GroupDraft) -> tuple[int, bool]:
+    """Rows by class; within a class the species' blueprint row first, then the others."""
+    return _class_order(group.ship_class), not group.is_blueprint
+
+
 def _complete(side: SideDraft) -> SideDraft:
     """Give every class of the side a row and the side every tech its parts need."""
     groups = list(side.groups)
@@ -273,7 +311,7 @@ def _complete(side: SideDraft) -> SideDraft:
     elif side.species is not None:
         present = {g.ship_class for g in groups if g.is_blueprint}
         groups += [GroupDraft(c, 0) for c in species(side.species).ship_classes if c not in present]
-    groups.sort(key=lambda g: _class_order(g.ship_class))
+    groups.sort(key=_group_order)
     needed = list(side.techs)
     for g in groups:
         if g.is_blueprint and side.species is not None:
@@ -297,7 +335,31 @@ def group_blueprint(side: SideDraft, group: GroupDraft) -> Blueprint:
 
 def blueprint_problems(side: SideDraft, group: GroupDraft) -> tuple[str, ...]:
     """Every rule the group's blueprint breaks, in plain words, against the side's techs."""
-    return tuple(str(p) for p in group_blueprint(side, group).problems(techs=side.techs))
+    return plain_problems(group_blueprint(side, group), side.techs, side.name)
+
+
+def plain_problems(bp: Blueprint, techs: Iterable[str], owner: str = "the side") -> tuple[str, ...]:
+    """Every rule ``bp`` breaks with these techs, as a player reads it: a part that needs a tech
+    the owner lacks is named by its printed name ("Plasma Cannon needs the Plasma Cannon tech,
+    which Red has not researched"); the other rules keep the blueprint's own words."""
+    out = [str(p) for p in bp.problems(techs=None)]  # None: every rule but the techs'
+    where = f"{bp.species} {bp.ship_class.value}"
+    for part, tech_id in missing_techs(bp, techs):
+        out.append(
+            f"{where}: {part.name} needs the {tech_name(tech_id)} tech, which {owner} has not "
+            "researched"
+        )
+    return tuple(out)
+
+
+def missing_techs(bp: Blueprint, techs: Iterable[str]) -> tuple[tuple[Part, str], ...]:
+    """The parts of ``bp`` whose tech is not among ``techs``, each once, with that tech."""
+    have = set(techs)
+    found: dict[str, tuple[Part, str]] = {}
+    for part in bp.parts():
+        if part.needs_tech and part.tech is not None and part.tech not in have:
+            found.setdefault(part.id, (part, part.tech))
+    return tuple(found.values())
 
 
 def _parts_of(bp: Blueprint) -> tuple[tuple[str | None, ...] | None, str | None]:
@@ -334,7 +396,8 @@ def part_label(part: Part | None, printed: Part | None = None) -> str:
     """How a selector names a choice: the part, what it does, and whether it is printed."""
     if part is None:
         return "Empty slot"
-    text = f"{part.name} ({part.summary()})" if part.summary() else part.name
+    summary = part_summary(part)
+    text = f"{part.name} ({summary})" if summary else part.name
     return f"{text}, printed" if part == printed else text
 
 
@@ -344,8 +407,8 @@ def stats_line(bp: Blueprint) -> str:
     bits = [
         f"initiative {s.initiative}",
         f"hull {s.hull}",
-        f"computer +{s.computer}",
-        f"shield −{s.shield}" if s.shield else "shield 0",
+        computer_text(s.computer),
+        shield_text(s.shield),
         f"energy {s.energy_use} used of {s.energy_production}",
         f"dice: {s.describe_dice()}",
     ]
@@ -432,13 +495,16 @@ def build(draft: BattleDraft) -> Built:
     """The battle file and ``Battle`` of the draft, or every problem that stops it.
 
     Blueprint problems of groups with ships come first, in plain words, each naming the side
-    and class; then a side with no ships; anything else is the battle file's own check, whose
-    message names the path of the bad value.
+    and class; then sides that take no part; anything else is the battle file's own check,
+    whose message names the path of the bad value.
+
+    A side without ships is part of the battle when it controls the sector: its population
+    (if any) is attacked by whoever holds the sector at the end, as in a game where a sector's
+    ships are all gone but its cubes are not. An attacking side without ships takes no part, and
+    a battle needs ships on at least one side (``no_ships_problems``).
     """
-    problems: list[Problem] = []
+    problems: list[Problem] = list(no_ships_problems(draft))
     for side in draft.sides:
-        if side.ship_count == 0:
-            problems.append(Problem(side.name, "has no ships; give it at least one"))
         for g in side.groups:
             if g.count and g.is_blueprint and side.species is not None:
                 problems += [
@@ -454,6 +520,24 @@ def build(draft: BattleDraft) -> Built:
     except BattleFileError as exc:
         return Built(doc, key, None, None, (Problem(exc.path, without_path(exc)),))
     return Built(doc, key, battle, options, ())
+
+
+def no_ships_problems(draft: BattleDraft) -> tuple[Problem, ...]:
+    """The sides that take no part for want of ships.
+
+    The side controlling the sector may have no ships (its population is attacked, or, with no
+    cubes, the attackers simply take the sector); an attacker without ships is not in the
+    battle; and at least one side needs ships.
+    """
+    if not any(side.ship_count for side in draft.sides):
+        return (Problem("", "no side has ships; give one side at least one ship"),)
+    out = []
+    for i, side in enumerate(draft.sides):
+        if side.ship_count or i == draft.defender:
+            continue
+        remedy = "give it at least one" + (", or remove the side" if len(draft.sides) > 2 else "")
+        out.append(Problem(side.name, f"attacks with no ships; {remedy}"))
+    return tuple(out)
 
 
 def without_where(message: str) -> str:
@@ -540,6 +624,93 @@ def set_class_blueprint(draft: BattleDraft, s: int, cls: ShipClass, bp: Blueprin
         if group.is_blueprint and group.ship_class is cls:
             draft = set_group_blueprint(draft, s, g, bp)
     return draft
+
+
+def stats_json(stats: ShipStats) -> str:
+    """The battle-file ``stats`` object of raw numbers, as canonical JSON (the form a
+    ``GroupDraft`` keeps; the class goes in the group)."""
+    doc = stats.to_dict()
+    doc.pop("class", None)
+    return json.dumps(doc, sort_keys=True)
+
+
+def group_stats(group: GroupDraft) -> ShipStats:
+    """The raw numbers of a group typed as numbers (``stats``)."""
+    if group.stats is None:
+        raise BlueprintError(f"the {group.ship_class.value} group is not typed as numbers")
+    raw = json.loads(group.stats)
+    return ShipStats(
+        ship_class=group.ship_class,
+        initiative=int(raw["initiative"]),
+        hull=int(raw["hull"]),
+        computer=int(raw.get("computer", 0)),
+        shield=int(raw.get("shield", 0)),
+        cannons=Dice.from_mapping(raw.get("cannons", {})),
+        missiles=Dice.from_mapping(raw.get("missiles", {})),
+        movement=int(raw.get("movement", 0)),
+        morph=int(raw.get("morph", 0)),
+        cost=int(raw.get("cost", 0)),
+    )
+
+
+def add_stats_group(
+    draft: BattleDraft, s: int, stats: ShipStats, count: int = 1, label: str | None = None
+) -> BattleDraft:
+    """Add ships typed as raw numbers (initiative, hull, computer, shield, dice) to player side
+    ``s``, as other calculators take them; ``count`` is kept within the class's miniatures."""
+    side = draft.sides[s]
+    if side.npc:
+        raise BlueprintError(f"{side.name} is the NPCs' side; NPC ships come from their tiles")
+    if stats.ship_class.is_npc:
+        raise BlueprintError(
+            f"{stats.ship_class.value!r} is an NPC class; type a player ship (interceptor, "
+            "cruiser, dreadnought, starbase or orbital)"
+        )
+    if not stats.cost and side.species is not None:
+        # What a battle file's stats group costs when it gives no cost: the species' price.
+        stats = replace(stats, cost=species(side.species).build_cost(stats.ship_class))
+    name = (label or "").strip() or None
+    group = GroupDraft(stats.ship_class, 0, stats=stats_json(stats), label=name)
+    groups = sorted((*side.groups, group), key=_group_order)
+    draft = _with_side(draft, s, replace(side, groups=tuple(groups)))
+    index = next(i for i, g in enumerate(draft.sides[s].groups) if g is group)
+    return set_count(draft, s, index, count)
+
+
+def remove_group(draft: BattleDraft, s: int, g: int) -> BattleDraft:
+    """Take a group typed as numbers (or read from a file's ``stats``) off side ``s``; the rows
+    of the species' blueprints stay (set their count to 0 instead)."""
+    side = draft.sides[s]
+    if side.groups[g].is_blueprint:
+        raise BlueprintError(
+            f"{side.name}'s {side.groups[g].ship_class.value} row is its blueprint; set its "
+            "count to 0 instead"
+        )
+    groups = tuple(group for i, group in enumerate(side.groups) if i != g)
+    return _with_side(draft, s, replace(side, groups=groups))
+
+
+def set_fleet(draft: BattleDraft, s: int, ships: Sequence[dict[str, Any]]) -> BattleDraft:
+    """Give player side ``s`` a whole fleet of blueprint ships (battle-file ship groups, as the
+    fleet designer writes them): each class given takes its count, blueprint and damage; the
+    side's other blueprint classes keep their blueprint with no ships; groups typed as numbers
+    stay. The techs the new parts need join the side's techs."""
+    side = draft.sides[s]
+    given = {}
+    for raw in ships:
+        group = _group_from_file(raw)
+        if not group.is_blueprint:
+            raise BlueprintError(f"a fleet for {side.name} is made of blueprints, got {raw!r}")
+        given[group.ship_class] = group
+    groups = []
+    for group in side.groups:
+        if group.is_blueprint:
+            groups.append(given.pop(group.ship_class, replace(group, count=0, damage=())))
+        else:
+            groups.append(group)
+    groups += given.values()
+    groups.sort(key=_group_order)
+    return _with_side(draft, s, _complete(replace(side, groups=tuple(groups))))
 
 
 def set_variant(draft: BattleDraft, s: int, g: int, variant: NpcVariant | str) -> BattleDraft:

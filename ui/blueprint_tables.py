@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from blueprints import Blueprint, all_species, default_blueprints
+from ui.wording import MINUS
 
 
 def blueprint_row(bp: Blueprint) -> dict[str, object]:
-    """One row describing a blueprint's parts and derived stats."""
+    """One row describing a blueprint's parts and derived stats (computers with a plus, shields
+    with a minus, as everywhere on the dashboard)."""
     s = bp.stats
     blocked = bp.layout.blocked
     slots = []
@@ -19,8 +21,8 @@ def blueprint_row(bp: Blueprint) -> dict[str, object]:
         "slots": " | ".join(slots),
         "initiative": s.initiative,
         "hull": s.hull,
-        "computer": s.computer,
-        "shield": s.shield,
+        "computer": f"+{s.computer}",
+        "shield": f"{MINUS}{s.shield}" if s.shield else "0",
         "move": s.movement,
         "energy (use/prod)": f"{s.energy_use}/{s.energy_production}",
         "dice": s.describe_dice(),

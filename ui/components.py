@@ -5,9 +5,12 @@ battle-file tools (share link, download, upload). Logic lives in the pure module
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
 
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 
 from blueprints import OUTSIDE, Blueprint, ship_class_info
 from calc import BattleFileError, BattleResult, result_to_dict
@@ -20,6 +23,8 @@ from ui.battle_editor import (
     draft_from_file,
     example_battle,
     part_label,
+    plain_problems,
+    printed_battle,
     read_battle_upload,
     slot_choices,
     stats_line,
@@ -37,6 +42,8 @@ from ui.results import (
     result_csv,
     side_rows,
     solver_caption,
+    summary_line,
+    survivor_rows,
 )
 
 EMPTY = ""
@@ -109,8 +116,8 @@ def blueprint_editor(
                 ),
             )
     st.caption(stats_line(bp))
-    for problem in bp.problems(techs=techs):
-        st.error(_plain(str(problem)), icon=":material/error:")
+    for problem in plain_problems(bp, techs, owner):
+        st.error(_plain(problem), icon=":material/error:")
 
 
 def _pick(on_part: Callable[[int, str | None], None], slot: int, widget: str) -> None:
@@ -121,6 +128,22 @@ def _pick(on_part: Callable[[int, str | None], None], slot: int, widget: str) ->
 def _plain(message: str) -> str:
     rest = without_where(message)
     return message if rest == message else rest[:1].upper() + rest[1:]
+
+
+@contextmanager
+def lazy_expander(label: str, key: str, expanded: bool = False) -> Iterator[bool]:
+    """An expander whose content is built only while it is open; yields whether it is.
+
+    A page with every editor's widgets built at once makes the browser lay out a hundred
+    widgets before the first odds appear; closed expanders cost nothing this way (opening one
+    runs the page again, which is quick: results come from the cache).
+    """
+    box = st.expander(label, expanded=expanded, key=key, on_change="rerun")
+    if box.open:
+        with box:
+            yield True
+    else:
+        yield False
 
 
 # ----- results ---------------------------------------------------------------------------
@@ -148,12 +171,56 @@ def headline_view(result: BattleResult) -> None:
     st.caption(solver_caption(result))
 
 
+SUMMARY_KEY = "odds-summary"
+SUMMARY_CSS = f"""
+<style>
+div[data-testid="stLayoutWrapper"]:has(> .st-key-{SUMMARY_KEY}) {{
+    position: sticky;
+    top: 3.75rem;
+    z-index: 99;
+    background: var(--st-background-color, #ffffff);
+    border-bottom: 1px solid rgba(49, 51, 63, 0.2);
+    padding: 0.3rem 0;
+}}
+</style>
+"""
+"""The compact odds line stays at the top of the screen while the page scrolls (below
+Streamlit's header), so a player editing the last ship on a phone still sees the odds. The
+rule is on the container's wrapper, a child of the page's column: a sticky element sticks
+within its parent, and the container's own parent is only as tall as it is."""
+
+
+def sticky_summary(where: DeltaGenerator, result: BattleResult) -> None:
+    """The odds in one line, in ``where`` (a container keyed ``SUMMARY_KEY`` at the top level of
+    the page, so that it can stay in view)."""
+    st.html(SUMMARY_CSS)
+    where.markdown(f"**{summary_line(result)}**")
+
+
+CHART_KEY = "survivors-chart"
+"""The survivors chart's expander: kept open or closed for the whole session, not per battle."""
+
+
 def result_details(result: BattleResult, key_prefix: str, file_stem: str) -> None:
-    """Survivor distributions (chart), materials, reputation, and the downloads."""
-    fig = survivors_figure(result)
-    st.plotly_chart(fig, key=f"{key_prefix}.survivors", config={"displaylogo": False})
+    """Survivor distributions (a table, and the chart on request), materials, reputation, and
+    the downloads.
+
+    The chart waits behind an expander: Plotly's script is by far the heaviest piece of the
+    page for the browser (6-16 s of the tab's CPU on a busy 2-core machine, against 3-8 s for
+    all the rest, measured with the DevTools profiler), and the first odds are the ones a
+    player waits for. The table holds the same distributions; an opened chart stays open.
+    """
+    colours = state.side_colours()
     st.dataframe(side_rows(result), hide_index=True, key=f"{key_prefix}.sides")
     st.dataframe(group_rows(result), hide_index=True, key=f"{key_prefix}.groups")
+    st.dataframe(survivor_rows(result), hide_index=True, key=f"{key_prefix}.survivors-table")
+    with lazy_expander("Survivors chart", f"{key_prefix}.{CHART_KEY}") as is_open:
+        if is_open:
+            st.plotly_chart(
+                survivors_figure(result, colours),
+                key=f"{key_prefix}.survivors",
+                config={"displaylogo": False},
+            )
     reputation = reputation_rows(result)
     if reputation:
         with st.expander("Reputation tiles: how many are drawn, and the best one kept"):
@@ -187,7 +254,7 @@ def result_details(result: BattleResult, key_prefix: str, file_stem: str) -> Non
     if support.available:
         c.download_button(
             "Survivors chart (PNG)",
-            lambda: figure_png(fig),
+            lambda: figure_png(survivors_figure(result, colours)),
             file_name=f"{file_stem}-survivors.png",
             mime="image/png",
             key=f"{key_prefix}.png",
@@ -222,9 +289,13 @@ def battle_file_tools(built: Built) -> None:
     """Share link, download and upload of the battle file, and a way back to the example."""
     st.subheader("Battle file")
     if built.ok:
-        with st.expander("Link to this battle"):
-            st.caption("The address bar holds the same link; copy either.")
-            st.code(state.share_url(built), language=None, wrap_lines=True)
+        # Built only when opened: a code block loads the browser's syntax highlighter, the
+        # costliest piece of the page's first paint (about 2 s of the tab's CPU on a busy
+        # machine, measured with the DevTools profiler).
+        with lazy_expander("Link to this battle", state.key("battle-link")) as is_open:
+            if is_open:
+                st.caption("The address bar holds the same link; copy either.")
+                st.code(state.share_url(built), language=None, wrap_lines=True)
         st.download_button(
             "Download battle file",
             json.dumps(built.doc, indent=2),
@@ -254,10 +325,18 @@ def battle_file_tools(built: Built) -> None:
     if error:
         st.error(str(error))
     st.button(
-        "Start again from the example",
+        "New battle (printed blueprints)",
+        key="battle-new",
+        on_click=_reset,
+        args=(printed_battle,),
+        help="Start again: two players' printed blueprints, no techs.",
+    )
+    st.button(
+        "Open the upgraded example",
         key="battle-reset",
         on_click=_reset,
-        help="Replace the battle with the built-in example.",
+        args=(example_battle,),
+        help="Open the built-in example: upgraded blueprints, several classes.",
     )
 
 
@@ -276,5 +355,6 @@ def _opened(upload_key: str) -> None:
     state.set_draft(opened, replaced=True)
 
 
-def _reset() -> None:
-    state.set_draft(draft_from_file(example_battle()), replaced=True)
+def _reset(battle: Callable[[], dict[str, Any]]) -> None:
+    state.set_draft(draft_from_file(battle()), replaced=True)
+    st.session_state.pop("fleetlab.upload-error", None)

@@ -1,19 +1,45 @@
-"""The fleet designer as the dashboard asks for it: a request from the battle being edited,
-and the ranked designs as rows (pure functions, no Streamlit, tested as data)."""
+"""The fleet designer as the dashboard asks for it (pure functions, no Streamlit, tested as
+data): a design file from the battle being edited, an estimate of the search before it runs,
+and the ranked designs of the ``fleetlab-design/1`` output as a player reads them.
+
+The page and its worker process exchange the two documented formats: the design file
+(``docs/design-file.md``: a battle file plus a ``design`` section) goes to the worker, the
+``fleetlab-design/1`` document (what ``fleetlab design --json`` prints) comes back. So the page
+shows exactly what the command line computes, and nothing but JSON crosses between processes.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
 
-from blueprints import Origin, parts, species, tech, techs
-from calc import Battle, percent
-from calc.design import Aggregate, DesignRequest, DesignResult, Objective, opponents_of
+from blueprints import Blueprint, Origin, ShipClass, parts, species, tech, techs
+from calc import percent
+from calc.design import Aggregate, DesignRequest, Objective, parse_design
+from calc.design.designer import search_space
+from calc.design.evaluate import predicted_method
+from calc.sector import exact_seconds_estimate
+from ui.battle_editor import stats_line
+from ui.wording import count_text, parts_text
 
 OBJECTIVE_WORDS = {
     Objective.WIN: "chance of winning",
     Objective.WIN_PER_MATERIAL: "chance of winning per material spent",
     Objective.EXCHANGE: "material exchange (theirs lost minus ours)",
 }
+METHOD_WORDS = {
+    "exact": "exact",
+    "exact-greedy": "exact, optimal play approximated by greedy",
+    "monte-carlo": "simulated",
+}
+
+BATTLE_OVERHEAD_SECONDS = 0.02
+"""Seconds each battle evaluation costs beyond its solve (building the battle, the summary,
+the cache), measured on the page's printed battle: 181 designs in 4.2 s serially."""
+MC_SECONDS_PER_SAMPLE = 1e-5
+"""Monte Carlo seconds per simulated battle (the upgraded example: 0.3 s for 40,000)."""
 
 
 def tech_choices() -> tuple[str, ...]:
@@ -31,9 +57,9 @@ def default_upgrades(species_id: str) -> int:
     return species(species_id).activations.upgrade
 
 
-def design_request(
-    battle: Battle,
-    side_index: int,
+def design_document(
+    battle_doc: Mapping[str, Any],
+    side: str,
     *,
     techs: Sequence[str],
     discoveries: Sequence[str] = (),
@@ -43,55 +69,200 @@ def design_request(
     aggregate: Aggregate = Aggregate.WORST,
     top: int = 5,
     sector: bool = False,
-) -> DesignRequest:
-    """The request for designing ``battle.sides[side_index]`` against every other side: one
-    battle per opponent, or with ``sector`` the whole sector battle, all sides together."""
-    side = battle.sides[side_index]
+) -> dict[str, Any]:
+    """The design file for designing ``side`` of a battle file against every other side (one
+    battle per opponent, or with ``sector`` the whole sector battle). The battle's own method
+    options are left out: the designer picks each battle's method by the ladder."""
     for t in techs:
         tech(t)  # an unknown id raises with the legal ones
-    return DesignRequest(
-        side=side,
-        opponents=opponents_of(battle, side.name),
-        techs=tuple(techs),
-        discoveries=tuple(discoveries),
-        budget=budget,
-        upgrades=upgrades,
-        objective=objective,
-        aggregate=aggregate,
-        top=top,
-        sector=battle if sector else None,
+    doc = dict(battle_doc)
+    options = {
+        k: v
+        for k, v in dict(doc.get("options", {})).items()
+        if k not in ("method", "samples", "seed")
+    }
+    doc["options"] = options
+    section: dict[str, Any] = {
+        "side": side,
+        "techs": list(techs),
+        "discoveries": list(discoveries),
+        "budget": budget,
+        "objective": objective.value,
+        "aggregate": aggregate.value,
+        "top": top,
+        "sector": sector,
+    }
+    if upgrades is not None:
+        section["upgrades"] = upgrades
+    doc["design"] = section
+    return doc
+
+
+def design_request(doc: Mapping[str, Any]) -> DesignRequest:
+    """The request of a design file (its errors are ``BattleFileError`` naming the path)."""
+    request, _ = parse_design(doc)
+    return request
+
+
+@dataclass(frozen=True, slots=True)
+class SearchEstimate:
+    """The size of a search before it runs and the longest it can take.
+
+    ``seconds`` is the time to evaluate every design on ``workers`` processes, from the exact
+    solver's estimate of each battle (``calc.sector.exact_seconds_estimate``), Monte Carlo's
+    samples and a measured overhead per battle. Pruning skips most designs (bound pruning stops
+    at designs that cannot reach the top list), so a search usually takes a fraction of it.
+    """
+
+    designs: int
+    battles: int
+    methods: tuple[tuple[str, int], ...]
+    seconds: float
+    workers: int
+
+    def describe(self) -> str:
+        """One sentence for before the search."""
+        methods = ", ".join(f"{n:,} {METHOD_WORDS[m]}" for m, n in self.methods) or "none"
+        took = "under a second" if self.seconds < 1 else f"about {self.seconds:.0f} s"
+        where = "1 worker process" if self.workers == 1 else f"{self.workers} worker processes"
+        return (
+            f"{self.designs:,} designs to weigh ({self.battles:,} battles: {methods}). Solving "
+            f"every one would take {took} on {where}; the pruning skips most of them, so the "
+            "search usually takes a fraction of that."
+        )
+
+
+def search_estimate(request: DesignRequest, workers: int) -> SearchEstimate:
+    """How big the search of ``request`` is and the longest it can take (``SearchEstimate``)."""
+    space = search_space(request)
+    settings = request.evaluation
+    methods: dict[str, int] = {}
+    seconds = 0.0
+    for battles in space.battles:
+        for battle in battles:
+            method = predicted_method(battle, settings)
+            methods[method] = methods.get(method, 0) + 1
+            if method == "monte-carlo":
+                seconds += settings.samples * MC_SECONDS_PER_SAMPLE
+            else:
+                seconds += exact_seconds_estimate(battle)
+            seconds += BATTLE_OVERHEAD_SECONDS
+    order = ("exact", "exact-greedy", "monte-carlo")
+    return SearchEstimate(
+        len(space.candidates),
+        sum(len(b) for b in space.battles),
+        tuple((m, methods[m]) for m in order if m in methods),
+        seconds / max(1, workers),
+        max(1, workers),
     )
 
 
-def design_rows(result: DesignResult) -> list[dict[str, object]]:
-    """One row per ranked design."""
-    rows: list[dict[str, object]] = []
-    for d in result.designs:
-        rows.append(
-            {
-                "rank": d.rank,
-                "fleet": d.describe(),
-                "materials": d.cost,
-                "upgrades used": d.activations,
-                "P(win)": percent(d.win),
-                "objective": round(d.value, 4),
-                "method": d.method,
-            }
+# ----- the ranked designs ----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class DesignLine:
+    """One class of a design: its ships, how many are newly built, and their blueprint."""
+
+    count: int
+    new: int
+    blueprint: Blueprint
+
+    @property
+    def ship_class(self) -> ShipClass:
+        """The class of the ships."""
+        return self.blueprint.ship_class
+
+    def describe(self) -> str:
+        """``'3 interceptors (2 new): Plasma Cannon, Nuclear Source, Nuclear Drive'``."""
+        built = f" ({self.new} new)" if self.new else ""
+        return f"{count_text(self.count, self.ship_class)}{built}: {parts_text(self.blueprint)}"
+
+    def stats(self) -> str:
+        """The blueprint's numbers in one line."""
+        return stats_line(self.blueprint)
+
+
+@dataclass(frozen=True, slots=True)
+class DesignCard:
+    """A ranked design as the page shows it.
+
+    ``ships`` is the design's fleet as battle-file ship groups (JSON), the form
+    ``ui.battle_editor.set_fleet`` puts into the battle.
+    """
+
+    rank: int
+    win: float
+    value: float
+    cost: int
+    upgrades: int
+    method: str
+    lines: tuple[DesignLine, ...]
+    ships: str
+
+    def title(self, objective: Objective) -> str:
+        """``'#1 · P(win) 87.30% · 11 materials · 2 upgrades · exact'``."""
+        bits = [f"#{self.rank}", f"P(win) {percent(self.win)}"]
+        if objective is Objective.WIN_PER_MATERIAL:
+            bits.append(f"{self.value:.4f} per material")
+        elif objective is Objective.EXCHANGE:
+            bits.append(f"exchange {self.value:+.2f}")
+        bits.append(f"{self.cost} material{'s' if self.cost != 1 else ''}")
+        bits.append(f"{self.upgrades} upgrade{'s' if self.upgrades != 1 else ''}")
+        bits.append(METHOD_WORDS.get(self.method, self.method))
+        return " · ".join(bits)
+
+    def fleet(self) -> list[dict[str, Any]]:
+        """The fleet as battle-file ship groups."""
+        found = json.loads(self.ships)
+        assert isinstance(found, list)
+        return found
+
+
+def _blueprint(group: Mapping[str, Any], species_id: str) -> Blueprint:
+    cls = ShipClass(group["class"])
+    if "parts" not in group:
+        return Blueprint.default(species_id, cls)
+    return Blueprint.from_parts(species_id, cls, group["parts"], group.get("outside"))
+
+
+def design_cards(doc: Mapping[str, Any]) -> tuple[DesignCard, ...]:
+    """The designs of a ``fleetlab-design/1`` document, best first."""
+    species_id = str(doc["species"])
+    cards = []
+    for d in doc["designs"]:
+        built = d.get("built", {})
+        lines = tuple(
+            DesignLine(int(g["count"]), int(built.get(g["class"], 0)), _blueprint(g, species_id))
+            for g in d["ships"]
         )
-    return rows
+        cards.append(
+            DesignCard(
+                int(d["rank"]),
+                float(d["win"]),
+                float(d["objective"]),
+                int(d["cost"]),
+                int(d["upgrades"]),
+                str(d["method"]),
+                lines,
+                json.dumps(d["ships"]),
+            )
+        )
+    return tuple(cards)
 
 
-def search_summary(result: DesignResult) -> str:
-    """What the search did, in one sentence."""
-    methods = ", ".join(f"{n:,} {m}" for m, n in result.methods) or "none"
+def search_summary(doc: Mapping[str, Any]) -> str:
+    """What the search did, in one sentence (from a ``fleetlab-design/1`` document)."""
+    methods = ", ".join(f"{n:,} {METHOD_WORDS.get(m, m)}" for m, n in doc["methods"].items())
+    pruning = doc["pruning"]
     mode = (
         "Whole sector (P(win): the side's ships hold the sector at the end). "
-        if result.request.whole_sector
+        if doc["sector"]
         else ""
     )
     return (
-        f"{mode}{result.candidates:,} designs in the search space; {result.evaluated:,} evaluated "
-        f"({methods}); {result.pruned_dominated:,} skipped as dominated and "
-        f"{result.pruned_bound:,} by the bound; {result.battles:,} battles solved "
-        f"({result.cache_hits:,} from the cache) in {result.seconds:.1f} s."
+        f"{mode}{doc['candidates']:,} designs in the search space; {doc['evaluated']:,} "
+        f"evaluated ({methods or 'none'}); {pruning['dominated']:,} skipped as dominated and "
+        f"{pruning['bound']:,} by the bound; {doc['battles']:,} battles solved "
+        f"({doc['cache_hits']:,} from the cache) in {doc['seconds']:.1f} s on {doc['backend']}."
     )

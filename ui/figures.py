@@ -16,15 +16,17 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from calc import BattleResult
-from calc.design import DesignResult, Objective
+from calc.design import Objective
 from engine.galaxy import is_contested
 from engine.hexes import Hex
 from engine.state import GameState, SectorState
+from ui.designer_form import DesignCard
 from ui.galaxy import (
     BLACK_HOLE_FILL,
     CLASS_LETTERS,
     CLASS_SYMBOLS,
     CONTESTED_LINE,
+    NAMED_COLOURS,
     NPC_SYMBOLS,
     SUPERNOVA_LINE,
     UNOWNED_FILL,
@@ -56,12 +58,33 @@ def _shade(colour: str, step: int, steps: int) -> str:
     return "#" + "".join(f"{round(c + (255 - c) * mix):02x}" for c in rgb)
 
 
-def survivors_figure(result: BattleResult) -> go.Figure:
+NPC_COLOUR = "#7f7f7f"
+"""The NPCs' colour in charts (their pieces are grey)."""
+TOOLBAR_ROOM = 64
+"""Top margin (px) of charts with titles: Plotly's toolbar sits in the top 30 px or so, so the
+titles go below it instead of under it."""
+
+
+def side_colour(name: str, index: int, npc: bool, colours: Mapping[str, str] | None = None) -> str:
+    """A side's colour in charts: its player's colour when known (``colours`` by side name, as
+    a game gives them), else the colour its name starts with ("Blue", "blue (eridani empire)"),
+    grey for the NPCs, else one by its place in the battle."""
+    if colours and name in colours:
+        return colours[name]
+    if npc:
+        return NPC_COLOUR
+    words = name.replace("(", " ").replace(":", " ").split()
+    if words and words[0].lower() in NAMED_COLOURS:
+        return NAMED_COLOURS[words[0].lower()]
+    return SIDE_COLOURS[index % len(SIDE_COLOURS)]
+
+
+def survivors_figure(result: BattleResult, colours: Mapping[str, str] | None = None) -> go.Figure:
     """Bar charts of P(exactly k ships survive), one panel per side, one trace per group.
 
     Each trace is named "side: group" and its ``y`` values are the survivor distribution in
     percent, so the figure can be read (and tested) as data. Groups of a side share its colour
-    in shades.
+    (``side_colour``: the player's, when known) in shades.
     """
     sides = result.sides
     fig = make_subplots(
@@ -72,7 +95,7 @@ def survivors_figure(result: BattleResult) -> go.Figure:
         horizontal_spacing=0.06,
     )
     for side_index, side in enumerate(sides):
-        colour = SIDE_COLOURS[side_index % len(SIDE_COLOURS)]
+        colour = side_colour(side.name, side_index, side.npc, colours)
         for group_index, group in enumerate(side.groups):
             fig.add_trace(
                 go.Bar(
@@ -91,8 +114,8 @@ def survivors_figure(result: BattleResult) -> go.Figure:
     fig.update_layout(
         barmode="group",
         legend={"orientation": "h", "y": -0.25, "x": 0},
-        margin={"l": 50, "r": 10, "t": 40, "b": 40},
-        height=380,
+        margin={"l": 50, "r": 10, "t": TOOLBAR_ROOM, "b": 40},
+        height=400,
     )
     return fig
 
@@ -191,25 +214,16 @@ OBJECTIVE_AXIS = {
 }
 
 
-def design_ranking_figure(result: DesignResult) -> go.Figure:
+def design_ranking_figure(designs: Sequence[DesignCard], objective: Objective) -> go.Figure:
     """Horizontal bars of the ranked designs' objective values, best at the top.
 
     ``fig.data[0]`` holds the objective values (``x``) by rank label (``y``, "#1" ...), with each
-    design's fleet, cost and method in ``customdata``; for ``win_per_material`` and
-    ``exchange`` a second trace ``fig.data[1]`` marks each design's P(win) on a second axis.
+    design's fleet (parts by name), cost and method in ``customdata``; for ``win_per_material``
+    and ``exchange`` a second trace ``fig.data[1]`` marks each design's P(win) on a second axis.
     """
-    designs = result.designs
     labels = [f"#{d.rank}" for d in designs]
-    fleets = [
-        "<br>".join(
-            f"{g.count} {g.ship_class.value}{'s' if g.count > 1 else ''}: "
-            + ", ".join("-" if p is None else p.id for p in g.blueprint.slots)
-            for g in d.groups
-        )
-        for d in designs
-    ]
+    fleets = ["<br>".join(line.describe() for line in d.lines) for d in designs]
     custom = [[fleet, d.cost, d.method] for fleet, d in zip(fleets, designs, strict=True)]
-    objective = result.request.objective
     fig = go.Figure()
     fig.add_trace(
         go.Bar(

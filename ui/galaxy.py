@@ -33,6 +33,7 @@ from engine.hexes import PART_LETTERS, Hex
 from engine.modules import SpecialSector
 from engine.specials import PULSAR_SPACES
 from engine.state import GameState, SectorState, Voyage
+from ui.wording import count_text, species_name
 
 SEAT_COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#e6b800", "#9467bd", "#8c564b")
 """Colours of seats 0-5 when the position does not name any (records and snapshots)."""
@@ -103,7 +104,7 @@ def default_styles(state: GameState, names: Sequence[str] | None = None) -> dict
     for player in state.players:
         who = names[player.seat] if names and player.seat < len(names) else f"seat {player.seat}"
         styles[player.seat] = SeatStyle(
-            seat_colour(None, player.seat), f"{who} ({player.species.replace('_', ' ')})"
+            seat_colour(None, player.seat), f"{who} ({species_name(player.species)})"
         )
     return styles
 
@@ -223,22 +224,22 @@ def voyage_text(voyage: Voyage) -> str:
 
 
 def fleet_text(sector: SectorState, styles: Mapping[int, SeatStyle]) -> list[str]:
-    """One line per player with ships here ("red (terran): 2 interceptor, 1 cruiser")."""
+    """One line per player with ships here ("Red (Terran Union): 2 interceptors, 1 cruiser")."""
     lines: list[str] = []
     for seat in sector.owners():
-        parts = [f"{n} {c.value}" for s, c, n in sector.ships if s == seat]
+        parts = [count_text(n, c) for s, c, n in sector.ships if s == seat]
         lines.append(f"{seat_label(styles, seat)}: {', '.join(parts)}")
     return lines
 
 
 def npc_text(sector: SectorState) -> str | None:
-    """The NPCs in the sector ("2 ancient, 1 guardian"), or None."""
+    """The NPCs in the sector ("2 Ancients, 1 Guardian"), or None."""
     parts = [
-        f"{n} {name}"
-        for name, n in (
-            ("ancient", sector.ancients),
-            ("guardian", sector.guardian),
-            ("GCDS", sector.gcds),
+        count_text(n, kind)
+        for kind, n in (
+            (ShipClass.ANCIENT, sector.ancients),
+            (ShipClass.GUARDIAN, sector.guardian),
+            (ShipClass.GCDS, sector.gcds),
         )
         if n
     ]

@@ -88,22 +88,37 @@ def in_progress_note(state: GameState, where: Hex) -> str | None:
     return None
 
 
+def battle_at(
+    state: GameState,
+    sector: SectorState,
+    styles: Mapping[int, SeatStyle],
+    positions: Mapping[Hex, str] | None = None,
+) -> DueBattle:
+    """The battle of one sector of the position: its label, note and battle file (or why it
+    cannot be modelled)."""
+    label = battle_label(sector, styles, (positions or {}).get(sector.hex))
+    note = in_progress_note(state, sector.hex)
+    try:
+        battle = _named(sector_battle(state, sector.hex), state, sector, styles)
+        doc = battle_to_dict(battle)
+    except (BattleError, ValueError) as exc:
+        return DueBattle(sector.hex, sector.tile, label, None, str(exc), note)
+    return DueBattle(sector.hex, sector.tile, label, doc, note=note)
+
+
+def side_colours(styles: Mapping[int, SeatStyle]) -> dict[str, str]:
+    """Each player's colour by the name their side has in the battles of ``battle_at``."""
+    return {style.label: style.colour for style in styles.values()}
+
+
 def due_battles(
     state: GameState,
     styles: Mapping[int, SeatStyle],
     positions: Mapping[Hex, str] | None = None,
 ) -> list[DueBattle]:
     """Every contested sector of the position, in board order (north to south)."""
-    out: list[DueBattle] = []
-    for sector in sorted(state.sectors, key=lambda s: (s.hex.r, s.hex.q)):
-        if not is_contested(state, sector):
-            continue
-        label = battle_label(sector, styles, (positions or {}).get(sector.hex))
-        note = in_progress_note(state, sector.hex)
-        try:
-            battle = _named(sector_battle(state, sector.hex), state, sector, styles)
-            doc = battle_to_dict(battle)
-            out.append(DueBattle(sector.hex, sector.tile, label, doc, note=note))
-        except (BattleError, ValueError) as exc:
-            out.append(DueBattle(sector.hex, sector.tile, label, None, str(exc), note))
-    return out
+    return [
+        battle_at(state, sector, styles, positions)
+        for sector in sorted(state.sectors, key=lambda s: (s.hex.r, s.hex.q))
+        if is_contested(state, sector)
+    ]

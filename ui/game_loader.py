@@ -26,6 +26,7 @@ from engine.importers import ImportProblem, import_game
 from engine.setup import new_game
 from engine.state import GameState
 from ui.galaxy import SeatStyle, default_styles, seat_colour
+from ui.wording import player_label
 
 MAX_UPLOAD_BYTES = 20 * 1024 * 1024
 """Largest upload accepted (a whole recorded 6-player game is under 1 MB, a save 25 kB)."""
@@ -134,12 +135,9 @@ def _snapshot(data: Any, name: str) -> LoadedGame:
 
 
 def _seat_label(name: str, colour: str, species: str) -> str:
-    """ "yellow (terran union)", with the player's name first when the save has a readable one
+    """ "Yellow (Terran Union)", with the player's name first when the save has a readable one
     (the bot stores Discord mentions such as ``<@1234>``, which say nothing on screen)."""
-    what = f"{colour} ({species.replace('_', ' ')})" if colour else species.replace("_", " ")
-    if name and not name.startswith("<@"):
-        return f"{name}: {what}"
-    return what
+    return player_label(colour, species, name if name and not name.startswith("<@") else None)
 
 
 def _save(data: Any, name: str) -> LoadedGame:

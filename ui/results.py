@@ -11,7 +11,8 @@ import io
 import math
 from dataclasses import dataclass
 
-from calc import BattleResult, Method, percent
+from calc import BattleResult, Method, SideResult, percent
+from ui.wording import wins_label
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,9 +54,51 @@ def policy_text(result: BattleResult) -> str:
     return text
 
 
+def _wins(side: SideResult) -> str:
+    """``Red wins``; ``NPCs win`` (an NPC side is named as many ships)."""
+    return wins_label(side.name, plural=side.npc and side.name.endswith("s"))
+
+
+def population_headlines(result: BattleResult) -> list[Headline]:
+    """For the side whose population cubes are attacked (only the side controlling the sector
+    has cubes there): the cubes destroyed (expected, of how many) and the chance that all of
+    them go. The labels stay short (a metric's label is cut on a narrow column); the help names
+    the side."""
+    out = []
+    for side in result.sides:
+        cubes = side.population_destroyed
+        if len(cubes) < 2:
+            continue
+        n = len(cubes) - 1
+        expected = sum(k * p for k, p in enumerate(cubes))
+        out.append(
+            Headline(
+                "Cubes destroyed",
+                f"{expected:.2f} of {n}",
+                f"Expected population cubes of {side.name} destroyed by the ships left in the "
+                "sector after the battles (each hit destroys a cube; Neutron Bombs destroy "
+                "them all).",
+            )
+        )
+        out.append(
+            Headline(
+                f"All {n} cubes destroyed",
+                percent(cubes[-1]),
+                f"The chance that {side.name} loses every population cube in the sector.",
+            )
+        )
+    return out
+
+
+def _fights(result: BattleResult) -> bool:
+    """True when two sides with ships meet (else only population is attacked)."""
+    return sum(1 for s in result.sides if any(g.count for g in s.groups)) >= 2
+
+
 def headline(result: BattleResult) -> tuple[Headline, ...]:
-    """Who wins how often, the draw and stalemate when they can happen, and the rounds. With
-    more than two sides: who holds the sector at the end."""
+    """Who wins how often, the draw and stalemate when they can happen, the attack on
+    population when there is one, and the rounds. With more than two sides: who holds the
+    sector at the end."""
     att = result.sides[result.attacker]
     dfn = result.sides[result.defender]
     if len(result.sides) > 2:
@@ -74,6 +117,7 @@ def headline(result: BattleResult) -> tuple[Headline, ...]:
                 "The last battle destroys both sides' last ships.",
             )
         )
+        out += population_headlines(result)
         out.append(
             Headline(
                 "Engagement rounds",
@@ -84,16 +128,19 @@ def headline(result: BattleResult) -> tuple[Headline, ...]:
         return tuple(out)
     out = [
         Headline(
-            f"{att.name} wins",
+            _wins(att),
             percent(result.attacker_wins, _se(result, "attacker_wins")),
             f"{att.name} attacks; it wins when it has ships left and {dfn.name} has none.",
-        ),
-        Headline(
-            f"{dfn.name} wins",
-            percent(result.defender_wins, _se(result, "defender_wins")),
-            f"{dfn.name} controls the sector; a stalemate counts for it.",
-        ),
+        )
     ]
+    if any(g.count for g in dfn.groups):
+        out.append(
+            Headline(
+                _wins(dfn),
+                percent(result.defender_wins, _se(result, "defender_wins")),
+                f"{dfn.name} controls the sector; a stalemate counts for it.",
+            )
+        )
     if result.draw > 0:
         out.append(
             Headline(
@@ -110,14 +157,36 @@ def headline(result: BattleResult) -> tuple[Headline, ...]:
                 "Neither side can ever damage the other; it counts for the defender.",
             )
         )
-    out.append(
-        Headline(
-            "Engagement rounds",
-            f"{result.expected_rounds:.2f}",
-            "Expected number of engagement rounds (missile volleys not counted).",
+    out += population_headlines(result)
+    if _fights(result):
+        out.append(
+            Headline(
+                "Engagement rounds",
+                f"{result.expected_rounds:.2f}",
+                "Expected number of engagement rounds (missile volleys not counted).",
+            )
         )
-    )
     return tuple(out)
+
+
+def summary_line(result: BattleResult) -> str:
+    """The odds in one short line for the top of a phone's screen: each side's chance (who
+    holds the sector, with more than two sides), the cubes destroyed, and the method."""
+    if len(result.sides) > 2:
+        bits = [f"{s.name} {percent(s.holds_sector)}" for s in result.sides]
+    else:
+        att = result.sides[result.attacker]
+        dfn = result.sides[result.defender]
+        bits = [f"{att.name} {percent(result.attacker_wins)}"]
+        if any(g.count for g in dfn.groups):
+            bits.append(f"{dfn.name} {percent(result.defender_wins)}")
+    for side in result.sides:
+        cubes = side.population_destroyed
+        if len(cubes) >= 2:
+            expected = sum(k * p for k, p in enumerate(cubes))
+            bits.append(f"{expected:.1f} of {len(cubes) - 1} cubes destroyed")
+    text, _ = badge(result)
+    return " · ".join(bits) + f" · {text}"
 
 
 def side_rows(result: BattleResult) -> list[dict[str, object]]:
@@ -189,6 +258,20 @@ def group_rows(result: BattleResult) -> list[dict[str, object]]:
     return rows
 
 
+def survivor_rows(result: BattleResult) -> list[dict[str, object]]:
+    """The survivor distributions as a table: one row per ship group, one column per number of
+    ships left (``0 left`` ... up to the largest group), the chance in each cell."""
+    most = max((g.count for s in result.sides for g in s.groups), default=0)
+    rows: list[dict[str, object]] = []
+    for side in result.sides:
+        for g in side.groups:
+            row: dict[str, object] = {"side": side.name, "group": g.label}
+            for k in range(most + 1):
+                row[f"{k} left"] = percent(g.survivors[k]) if k < len(g.survivors) else ""
+            rows.append(row)
+    return rows
+
+
 CSV_COLUMNS = ("quantity", "side", "group", "k", "value", "standard_error")
 
 
@@ -241,4 +324,7 @@ def solver_caption(result: BattleResult) -> str:
     took = f"{st.seconds:.2f} s" if st.seconds >= 0.01 else "under 0.01 s"
     if result.method is Method.MONTE_CARLO:
         return f"Monte Carlo: {result.why}; {took}."
+    if st.states == 0 and any(s.population_destroyed for s in result.sides):
+        # No ships meet (calc's reason would read "0 states"): only the cubes' volley is left.
+        return f"Exact: no ships fight, so only the attack on population is worked out; {took}."
     return f"Exact: {result.why}; solved in {took}."

@@ -25,7 +25,12 @@ from blueprints import BlueprintError, part
 from calc import FORMAT as BATTLE_FORMAT
 from calc import BattleFileError
 from fileio import DocumentError, parse_document
-from ui.battle_editor import BattleDraft, canonical_json, draft_from_file, example_battle
+from ui.battle_editor import (
+    BattleDraft,
+    canonical_json,
+    draft_from_file,
+    printed_battle,
+)
 
 VERSION = "1"
 PARAM = "battle"
@@ -129,10 +134,11 @@ def decode_battle(token: str) -> Any:
 
 
 def draft_from_link(token: str | None) -> tuple[BattleDraft, str | None]:
-    """The battle a share link holds, or the example battle and a message saying what was
-    wrong with the link (never an exception: a bad or old link must not break the page)."""
+    """The battle a share link holds, or the printed battle (the page's first battle) and a
+    message saying what was wrong with the link (never an exception: a bad or old link must not
+    break the page)."""
     if token is None:
-        return draft_from_file(example_battle()), None
+        return draft_from_file(printed_battle()), None
     try:
         return draft_from_file(decode_battle(token)), None
     except ShareError as exc:
@@ -142,6 +148,6 @@ def draft_from_link(token: str | None) -> tuple[BattleDraft, str | None]:
     except (BlueprintError, ValueError, TypeError, KeyError) as exc:
         problem = f"its battle cannot be opened ({exc})"
     return (
-        draft_from_file(example_battle()),
-        f"The shared link could not be opened: {problem}. Showing the example battle instead.",
+        draft_from_file(printed_battle()),
+        f"The shared link could not be opened: {problem}. Showing a new battle instead.",
     )

@@ -48,10 +48,16 @@ def solve_key(
 @dataclass(frozen=True, slots=True)
 class Estimate:
     """The ladder's plan for a battle before solving (``calc.plan``): the rung it will take and
-    the work it expects, in words that never contradict the result."""
+    the work it expects, in words that never contradict the result (the reasons are the plan's,
+    the ones the result's ``why`` then gives).
+
+    ``samples`` is the Monte Carlo sample count the solve will use; ``method`` what the battle
+    file asks for (``auto`` runs the ladder, ``exact`` and ``monte-carlo`` force a rung).
+    """
 
     plan: Plan
     samples: int
+    method: Request = Request.AUTO
 
     @property
     def states(self) -> int:
@@ -63,6 +69,14 @@ class Estimate:
         """Estimated seconds of the exact solution with the requested policies."""
         return self.plan.seconds
 
+    @property
+    def solve_seconds(self) -> float:
+        """Estimated seconds of the exact solve the plan runs (greedy play on that rung)."""
+        greedy = self.plan.greedy_seconds
+        return (
+            greedy if self.plan.rung is Rung.EXACT_GREEDY and greedy is not None else self.seconds
+        )
+
     def exact_fits(self) -> bool:
         """True when the ladder solves exactly (with the requested policies or greedy)."""
         return self.plan.exact
@@ -70,35 +84,52 @@ class Estimate:
     def describe(self) -> str:
         """A one-line hint of how the odds will be computed and how long it will take."""
         size = f"{self.states:,} battle states"
-        if self.plan.rung is Rung.MONTE_CARLO:
-            return f"{size}: approximate odds (Monte Carlo, {self.samples:,} simulated battles)"
-        if self.plan.rung is Rung.EXACT_GREEDY:
-            return f"{size}: exact odds with greedy play in place of optimal play"
-        if self.seconds < QUICK_SECONDS:
-            return f"{size}: exact in under a second"
-        return f"{size}: exact in about {self.seconds:.0f} s"
+        took = (
+            "in under a second"
+            if self.solve_seconds < QUICK_SECONDS
+            else f"in about {self.solve_seconds:.0f} s"
+        )
+        rung = self.plan.rung
+        if rung is Rung.MONTE_CARLO and self.method is Request.MONTE_CARLO:
+            return f"Monte Carlo, as asked: {self.samples:,} simulated battles"
+        if rung is Rung.MONTE_CARLO:
+            return (
+                f"{self.plan.reason}: approximate (Monte Carlo, {self.samples:,} simulated battles)"
+            )
+        if rung is Rung.EXACT_GREEDY:
+            return (
+                f"{size}: optimal play would take about {self.seconds:.0f} s, over the budget, "
+                f"so exact with greedy play in place of optimal play, {took}"
+            )
+        if self.method is Request.EXACT:
+            return f"{size}: exact, as asked, {took}"
+        return f"{size}: exact {took}"
 
 
 def estimate(
-    battle: Battle, method: Request | str = Request.AUTO, budget: Budget = DASHBOARD_BUDGET
+    battle: Battle,
+    method: Request | str = Request.AUTO,
+    samples: int | None = None,
+    budget: Budget = DASHBOARD_BUDGET,
 ) -> Estimate | None:
-    """The ladder's plan for a battle or sector (``None`` if nobody can fight, or if a forced
-    exact solve would be refused: the solve then says why)."""
+    """The ladder's plan for a battle or sector (``None`` if no two sides with ships meet: only
+    an attack on population, or nothing, is left to compute; or if a forced exact solve would
+    be refused: the solve then says why)."""
     if largest_battle_states(battle) == 0:
         return None
     try:
-        return Estimate(plan(battle, method, budget), budget.mc_samples)
+        decided = plan(battle, method, budget)
     except TooLargeError:
         return None
+    return Estimate(decided, budget.mc_samples if samples is None else samples, Request(method))
 
 
 def is_quick(battle: Battle, method: Request | str) -> bool:
     """True when the battle may be solved on every change without a button press: the plan is
-    exact and estimated under ``QUICK_SECONDS``."""
+    exact and estimated under ``QUICK_SECONDS``, or only an attack on population is left."""
+    if Request(method) is Request.MONTE_CARLO:
+        return False
+    if largest_battle_states(battle) == 0:
+        return True
     found = estimate(battle, method)
-    return (
-        found is not None
-        and Request(method) is not Request.MONTE_CARLO
-        and found.plan.exact
-        and found.seconds < QUICK_SECONDS
-    )
+    return found is not None and found.plan.exact and found.solve_seconds < QUICK_SECONDS

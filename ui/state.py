@@ -7,15 +7,18 @@ number that is raised when the battle is replaced as a whole (opened from a file
 reset), so every widget then starts again from the new battle.
 
 The battle also lives in the page's URL (``?battle=`` share token, ``ui.share``), so copying
-the address shares it and opening it restores it. Results come from ``st.cache_data`` keyed on
-the battle file's canonical JSON; a solve runs in a worker thread while the page shows its
-progress.
+the address shares it and opening it restores it. Every edit adds an entry to the browser's
+history (Streamlit pushes each change of the query string), and Back and Forward restore the
+battle each entry names: the session remembers the token it last put in the address, and an
+address holding another token was changed from outside (Back, Forward, a pasted link), so the
+page opens the battle it names. Results come from ``st.cache_data`` keyed on the battle file's
+canonical JSON; a solve runs in a worker thread while the page shows its progress.
 """
 
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 from urllib.parse import urlencode, urlsplit, urlunsplit
 
@@ -34,18 +37,32 @@ _DRAFT = "fleetlab.draft"
 _REVISION = "fleetlab.revision"
 _NOTICE = "fleetlab.notice"
 _SOLVED = "fleetlab.solved"
+_SYNCED = "fleetlab.synced"
+_COLOURS = "fleetlab.side-colours"
 BUDGETS = {"dashboard": DASHBOARD_BUDGET, "whatif": WHATIF_BUDGET}
 
 
 def draft() -> BattleDraft:
-    """The battle being edited; on a session's first run, the one in the URL or the example."""
+    """The battle being edited: on a session's first run, the one in the URL or the printed
+    battle; later, the battle of the URL again whenever the URL changed from outside."""
+    token = st.query_params.get(PARAM)
     if _DRAFT not in st.session_state:
-        token = st.query_params.get(PARAM)
         restored, notice = draft_from_link(token)
         st.session_state[_DRAFT] = restored
         st.session_state[_REVISION] = 0
+        st.session_state[_SYNCED] = token
         if notice:
             st.session_state[_NOTICE] = notice
+    elif token is not None and token != st.session_state.get(_SYNCED):
+        # Back, Forward or a pasted link: the address names another battle than the one this
+        # session put there. Open it (a bad token keeps the battle and says why).
+        st.session_state[_SYNCED] = token
+        restored, notice = draft_from_link(token)
+        if notice:
+            said = notice.rsplit(" Showing", 1)[0]  # the reason, without the fallback's words
+            st.session_state[_NOTICE] = f"{said} Keeping the battle you had."
+        else:
+            set_draft(restored, replaced=True)
     found = st.session_state[_DRAFT]
     assert isinstance(found, BattleDraft)
     return found
@@ -73,15 +90,23 @@ def key(name: str) -> str:
     return f"{name}#{revision()}"
 
 
-def open_battle(doc: Any, *, switch: bool = True) -> None:
+def open_battle(doc: Any, *, switch: bool = True, colours: Mapping[str, str] | None = None) -> None:
     """Make a battle file the battle being edited and, with ``switch``, show the odds page.
 
-    This is how other pages (a game position's contested sector, for example) open a battle.
+    This is how other pages (a game position's contested sector, for example) open a battle;
+    ``colours`` gives sides the colour of their player's pieces (by side name) for the charts.
     Raises the battle file's errors (``BattleFileError`` naming the path of the bad value).
     """
     set_draft(draft_from_file(doc), replaced=True)
+    st.session_state[_COLOURS] = dict(colours or {})
     if switch:
         st.switch_page(ODDS_PAGE)
+
+
+def side_colours() -> dict[str, str]:
+    """The colours of the sides' players by side name, when the battle came from a game."""
+    found = st.session_state.get(_COLOURS, {})
+    return dict(found) if isinstance(found, dict) else {}
 
 
 def take_notice() -> str | None:
@@ -98,6 +123,7 @@ def sync_url(built: Built) -> None:
     token = encode_battle(built.doc)
     if st.query_params.get(PARAM) != token:
         st.query_params[PARAM] = token
+    st.session_state[_SYNCED] = token
 
 
 def share_url(built: Built) -> str:

@@ -19,7 +19,7 @@ def test_species_page_shows_every_species() -> None:
     assert len(frames) == len(all_species())
     planta = frames[labels.index(next(lb for lb in labels if lb.startswith("Planta")))].value
     assert list(planta["class"]) == ["interceptor", "cruiser", "dreadnought", "starbase"]
-    assert list(planta["computer"]) == [1, 1, 1, 2]
+    assert list(planta["computer"]) == ["+1", "+1", "+1", "+2"]
 
 
 def test_app_entry_point_runs() -> None:

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from blueprints import OUTSIDE, Blueprint, ShipClass
+from blueprints import OUTSIDE, Blueprint, BlueprintError, Dice, ShipClass, ShipStats, species
 from calc.battle.files import RetreatOption, parse_battle
 from calc.battle.model import Policy, RetreatPolicy
 from calc.errors import BattleFileError
@@ -15,6 +16,7 @@ from tests.support import REPO
 from ui.battle_editor import (
     MAX_UPLOAD_BYTES,
     add_side,
+    add_stats_group,
     blueprint_problems,
     build,
     count_limit,
@@ -22,14 +24,18 @@ from ui.battle_editor import (
     draft_to_file,
     example_battle,
     group_blueprint,
+    group_stats,
     part_label,
+    printed_battle,
     read_battle_upload,
+    remove_group,
     remove_side,
     rename_side,
     set_class_blueprint,
     set_count,
     set_damage,
     set_defender,
+    set_fleet,
     set_method,
     set_part,
     set_policy,
@@ -42,6 +48,7 @@ from ui.battle_editor import (
     slot_choices,
     stats_line,
 )
+from ui.battle_fixes import fixes
 
 BATTLE_FILES = [
     *sorted((REPO / "benchmarks/corpus").glob("*.json")),
@@ -120,20 +127,134 @@ def test_a_missing_tech_is_a_problem_and_no_ships_no_problem() -> None:
     draft = set_techs(draft_from_file(example_battle()), 0, [])
     built = build(draft)
     assert [str(p) for p in built.problems] == [
-        "Red interceptor: 'plasma_cannon' needs the tech 'plasma_cannon'"
+        "Red interceptor: Plasma Cannon needs the Plasma Cannon tech, which Red has not researched"
     ]
     # The same blueprint on a class with no ships does not stop the battle.
     assert build(set_count(draft, 0, 0, 0)).ok
 
 
-def test_a_side_without_ships_and_a_bad_name_are_problems() -> None:
+def test_fixes_give_the_tech_back_or_return_the_tile() -> None:
+    draft = set_techs(draft_from_file(example_battle()), 0, [])
+    give, drop = fixes(draft)
+    assert give.label == "Give Red the Plasma Cannon tech"
+    assert give.edit(draft).sides[0].techs == ("plasma_cannon",)
+    assert build(give.edit(draft)).key == build(draft_from_file(example_battle())).key
+    dropped = drop.edit(draft)
+    bp = group_blueprint(dropped.sides[0], dropped.sides[0].groups[0])
+    assert [p.id if p else None for p in bp.slots] == [
+        "nuclear_source",
+        "ion_cannon",  # the slot's printed part shows again
+        "nuclear_drive",
+        "electron_computer",
+    ]
+    assert build(dropped).ok
+    # Nothing to fix: no fixes; an energy problem has none either (the page lists it).
+    assert fixes(draft_from_file(example_battle())) == ()
+    assert fixes(set_part(draft_from_file(example_battle()), 0, 0, 3, "plasma_cannon")) == ()
+    # Two techs missing on two classes: one "give" per tech, one "take off" per class.
+    two = set_part(set_techs(draft, 0, []), 0, 1, 0, "gauss_shield")
+    assert [f.key for f in fixes(two)] == [
+        "tech.0.plasma_cannon",
+        "tech.0.gauss_shield",
+        "drop.0.interceptor",
+        "drop.0.cruiser",
+    ]
+    assert build(fixes(two)[3].edit(fixes(two)[2].edit(two))).ok
+
+
+def test_a_defender_without_ships_is_attacked_and_an_attacker_without_ships_is_a_problem() -> None:
     draft = draft_from_file(example_battle())
+    blue = set_count(set_count(set_count(draft, 1, 0, 0), 1, 2, 0), 1, 3, 0)
+    population = set_sector(blue, 1, population=3)
+    built = build(population)
+    assert built.ok and built.battle is not None
+    assert built.battle.sides[1].ship_count == 0 and built.battle.sides[1].population == 3
+    # A controller with neither ships nor cubes: the attackers take the sector.
+    assert build(blue).ok
     empty = set_count(set_count(draft, 0, 0, 0), 0, 1, 0)
-    assert [str(p) for p in build(empty).problems] == ["Red: has no ships; give it at least one"]
+    assert [str(p) for p in build(empty).problems] == [
+        "Red: attacks with no ships; give it at least one"
+    ]
+    nobody = set_count(set_count(blue, 0, 0, 0), 0, 1, 0)
+    assert [str(p) for p in build(nobody).problems] == [
+        "no side has ships; give one side at least one ship"
+    ]
+    three = set_count(add_side(draft), 2, 0, 0)
+    assert [str(p) for p in build(three).problems] == [
+        "Green: attacks with no ships; give it at least one, or remove the side"
+    ]
+
+
+def test_a_bad_name_is_a_problem() -> None:
+    draft = draft_from_file(example_battle())
     same = rename_side(draft, 1, "Red")
     problem = build(same).problems[0]
     assert problem.where == "sides"
     assert "side names must differ" in problem.message
+
+
+def test_the_printed_battle_has_printed_blueprints_and_no_techs() -> None:
+    draft = draft_from_file(printed_battle())
+    built = build(draft)
+    assert built.ok and built.battle is not None
+    for side in built.battle.sides:
+        assert side.techs == ()
+        for g in side.groups:
+            assert g.blueprint == Blueprint.default(g.blueprint.species, g.blueprint.ship_class)
+
+
+def test_ships_typed_as_numbers_round_trip_and_fight_as_typed() -> None:
+    stats = ShipStats(
+        ShipClass.DREADNOUGHT,
+        initiative=1,
+        hull=3,
+        computer=2,
+        shield=1,
+        cannons=Dice(orange=1, pink=1),
+        missiles=Dice(yellow=2),
+    )
+    draft = add_stats_group(draft_from_file(example_battle()), 0, stats, 5, " Raider ")
+    side = draft.sides[0]
+    g = next(i for i, grp in enumerate(side.groups) if grp.stats is not None)
+    group = side.groups[g]
+    assert group.count == 2  # the dreadnought miniatures: 2
+    assert group.label == "Raider"
+    # The cost is the species' build cost, as for a battle file's stats group without one.
+    cost = species("terran_directorate").build_cost("dreadnought")
+    assert group_stats(group) == replace(stats, cost=cost)
+    built = build(draft)
+    assert built.ok and built.battle is not None
+    typed = next(x for x in built.battle.sides[0].groups if x.label == "Raider")
+    assert typed.stats == replace(stats, cost=cost)
+    # A file written from the draft reads back to the same draft.
+    assert draft_from_file(built.doc) == draft
+    removed = remove_group(draft, 0, g)
+    assert build(removed).key == build(draft_from_file(example_battle())).key
+    with pytest.raises(BlueprintError, match="count to 0"):
+        remove_group(draft, 0, 0)
+    with pytest.raises(BlueprintError, match="NPC"):
+        add_stats_group(set_species(draft, 1, None), 1, stats)
+
+
+def test_a_designed_fleet_replaces_the_side_s_blueprint_ships() -> None:
+    draft = draft_from_file(printed_battle())
+    fleet = [
+        {
+            "class": "interceptor",
+            "count": 4,
+            "parts": ["nuclear_source", "plasma_cannon", "nuclear_drive", "hull"],
+        },
+        {"class": "dreadnought", "count": 1},
+    ]
+    placed = set_fleet(draft, 0, fleet)
+    red = placed.sides[0]
+    counts = {g.ship_class.value: g.count for g in red.groups}
+    assert counts == {"interceptor": 4, "cruiser": 0, "dreadnought": 1, "starbase": 0}
+    assert "plasma_cannon" in red.techs  # the parts' tech joins the side
+    built = build(placed)
+    assert built.ok and built.battle is not None
+    with pytest.raises(BlueprintError, match="blueprints"):
+        set_fleet(draft, 0, [{"class": "cruiser", "stats": {"initiative": 1, "hull": 1}}])
 
 
 def test_slot_choices_offer_only_legal_parts_unless_asked() -> None:

@@ -17,6 +17,7 @@ import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+from urllib.parse import urlencode
 
 import pytest
 
@@ -24,6 +25,7 @@ from calc.battle.report import percent
 from calc.sector.ladder import odds
 from tests.support import REPO
 from ui.battle_editor import build, draft_from_file, example_battle, set_count
+from ui.share import PARAM, encode_battle
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -56,12 +58,10 @@ def server() -> Iterator[str]:
     ARTIFACTS.mkdir(exist_ok=True)
     log = (ARTIFACTS / "streamlit.log").open("w")
     process = subprocess.Popen(
-        [
+        [  # as `make run` starts it: the warm-up, then `streamlit run app.py`
             sys.executable,
             "-m",
-            "streamlit",
-            "run",
-            "app.py",
+            "ui.serve",
             "--server.address=127.0.0.1",
             f"--server.port={port}",
             "--server.headless=true",
@@ -153,16 +153,24 @@ def expected_red(interceptors: int) -> str:
     return percent(odds(battle).attacker_wins)
 
 
+EXAMPLE_QUERY = "?" + urlencode({PARAM: encode_battle(example_battle())})
+"""The upgraded example's link (the page itself opens on printed blueprints)."""
+
+
 def test_edit_the_battle_and_read_the_odds(server: str, browser: object) -> None:
     page = browser.new_page(viewport={"width": 1366, "height": 768})  # type: ignore[attr-defined]
     page.goto(server)
+    wait_for_metric(page, "Red wins", "53.19%")  # the printed blueprints' battle
+    page.goto(server + EXAMPLE_QUERY)
     wait_for_metric(page, "Red wins", "46.92%")
     assert metric(page, "Blue wins") == "53.08%"
     settle(page, 0)
     no_horizontal_scroll(page)
     page.screenshot(path=str(ARTIFACTS / "battle_odds_1366x768.png"))
 
-    # Downloads: the odds as JSON, and the chart as PNG rendered by kaleido with Chromium.
+    # Downloads: the odds as JSON, and the chart as PNG rendered by kaleido with Chromium. They
+    # sit below the editors, which a browser sharing both cores with the suite draws slowly.
+    page.get_by_role("button", name="Results (JSON)").wait_for(timeout=150_000)
     with page.expect_download() as got:
         page.get_by_role("button", name="Results (JSON)").click()
     odds_file = json.loads(Path(got.value.path()).read_text())
@@ -189,6 +197,8 @@ def test_edit_the_battle_and_read_the_odds(server: str, browser: object) -> None
     no_horizontal_scroll(other)
     other.screenshot(path=str(ARTIFACTS / "battle_odds_1440x900.png"))
     other.set_viewport_size({"width": 1366, "height": 2400})
+    # The chart is drawn on request (the page's heaviest piece for the browser).
+    other.get_by_text("Survivors chart", exact=True).click()
     settle(other, 1)
     other.screenshot(path=str(ARTIFACTS / "battle_odds_whole_page.png"))
     other.close()
@@ -197,7 +207,7 @@ def test_edit_the_battle_and_read_the_odds(server: str, browser: object) -> None
 
 def test_whatif_page_ranks_upgrades(server: str, browser: object) -> None:
     page = browser.new_page(viewport={"width": 1366, "height": 2200})  # type: ignore[attr-defined]
-    page.goto(f"{server}/blueprint_whatif")
+    page.goto(f"{server}/blueprint_whatif{EXAMPLE_QUERY}")
     page.get_by_text("Best:").first.wait_for(timeout=60_000)
     assert "Electron Computer → Hull" in page.get_by_text("Best:").first.inner_text()
     settle(page, 2)

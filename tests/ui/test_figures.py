@@ -6,7 +6,16 @@ import pytest
 
 from calc.sector.ladder import odds
 from ui.battle_editor import build, draft_from_file, example_battle
-from ui.figures import design_comparison_figure, survivors_figure, upgrade_gain_figure
+from ui.figures import (
+    NPC_COLOUR,
+    SIDE_COLOURS,
+    TOOLBAR_ROOM,
+    design_comparison_figure,
+    side_colour,
+    survivors_figure,
+    upgrade_gain_figure,
+)
+from ui.galaxy import NAMED_COLOURS
 
 
 def test_survivors_figure_has_one_trace_per_group_in_one_panel_per_side() -> None:
@@ -41,3 +50,28 @@ def test_design_comparison_figure() -> None:
     assert list(fig.data[0].y) == [50.0, 75.0]
     assert list(fig.data[1].y) == [50.0, 25.0]
     assert fig.layout.barmode == "stack"
+
+
+def test_survivor_colours_follow_the_player_not_the_place_in_the_battle() -> None:
+    doc = example_battle()
+    doc["sides"].reverse()  # Blue first, Red second
+    doc["defender"] = 0
+    battle = build(draft_from_file(doc)).battle
+    assert battle is not None
+    fig = survivors_figure(odds(battle))
+    by_side: dict[str, str] = {}
+    for t in fig.data:  # the first group of a side has the side's colour, later ones shades
+        by_side.setdefault(t.name.split(":")[0], t.marker.color)
+    assert by_side["Blue"] == NAMED_COLOURS["blue"] and by_side["Red"] == NAMED_COLOURS["red"]
+    # A game's seat colours win over the names; the NPCs are grey; other names by place.
+    assert side_colour("bot 1 (Planta)", 0, False, {"bot 1 (Planta)": "#e6b800"}) == "#e6b800"
+    assert side_colour("Green (Planta)", 0, False) == NAMED_COLOURS["green"]
+    assert side_colour("NPCs", 1, True) == NPC_COLOUR
+    assert side_colour("bot 2", 1, False) == SIDE_COLOURS[1]
+
+
+def test_chart_titles_leave_room_for_the_toolbar() -> None:
+    battle = build(draft_from_file(example_battle())).battle
+    assert battle is not None
+    fig = survivors_figure(odds(battle))
+    assert fig.layout.margin.t >= TOOLBAR_ROOM

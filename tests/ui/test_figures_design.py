@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from blueprints import Blueprint, ShipClass
-from calc.battle.model import ShipGroup, Side
-from calc.design.designer import DesignRequest, Opponent, design
-from calc.design.prune import Objective
+from calc import ShipGroup, Side
+from calc.design import DesignRequest, Objective, Opponent, design, result_to_dict
+from ui.designer_form import design_cards
 from ui.figures import design_ranking_figure
 
 TERRAN = "terran_directorate"
@@ -29,15 +29,17 @@ def test_design_ranking_figure(objective: Objective) -> None:
         ),
         workers=1,
     )
-    fig = design_ranking_figure(result)
+    cards = design_cards(result_to_dict(result))
+    fig = design_ranking_figure(cards, objective)
     bars = fig.data[0]
     assert list(bars.y) == ["#1", "#2", "#3", "#4"]
-    assert list(bars.x) == [d.value for d in result.designs]
+    assert list(bars.x) == pytest.approx([d.value for d in result.designs])
     assert bars.customdata[0][1] == result.designs[0].cost
     # Each bar is labelled with its value (a percentage for P(win)).
     assert bars.texttemplate == ("%{x:.2%}" if objective is Objective.WIN else "%{x:.4g}")
-    assert "interceptor" in bars.customdata[0][0]
+    fleet = str(bars.customdata[0][0])  # the fleet in words: classes and parts by name
+    assert "interceptor" in fleet and "Nuclear Drive" in fleet and "_" not in fleet
     if objective is Objective.WIN:
         assert len(fig.data) == 1
     else:
-        assert list(fig.data[1].x) == [d.win for d in result.designs]
+        assert list(fig.data[1].x) == pytest.approx([d.win for d in result.designs])

@@ -95,9 +95,9 @@ def test_owner_colours_fill_home_sectors(start: GameState) -> None:
         outline = next(t for t in fig.data if t.name == f"sector {home.tile}")
         red, green, blue = (int(styles[seat].colour[i : i + 2], 16) for i in (1, 3, 5))
         assert outline.fillcolor == f"rgba({red},{green},{blue},0.35)"
-    assert styles[1].label == "Bo (planta)"
+    assert styles[1].label == "Bo (Planta)"
     legend = {t.name for t in fig.data}
-    assert {"Ann (terran directorate)", "Bo (planta)", "Cy (hydran progress)"} <= legend
+    assert {"Ann (Terran Directorate)", "Bo (Planta)", "Cy (Hydran Progress)"} <= legend
 
 
 def test_ships_are_markers_with_counts_and_a_battle_is_outlined(start: GameState) -> None:
@@ -116,7 +116,7 @@ def test_ships_are_markers_with_counts_and_a_battle_is_outlined(start: GameState
     assert outline.line.color == CONTESTED_LINE
     sectors = next(t for t in fig.data if t.name == "sectors")
     hover = sectors.hovertext[[tuple(c) for c in sectors.customdata].index((0, 0))]
-    assert "2 interceptor, 1 cruiser" in hover and "battle due" in hover and "GCDS" in hover
+    assert "2 interceptors, 1 cruiser" in hover and "battle due" in hover and "GCDS" in hover
     npcs = next(t for t in fig.data if t.name == "NPCs")
     assert "star-square" in list(npcs.marker.symbol)
 

@@ -39,7 +39,7 @@ def test_the_example_save_has_two_battles_that_open_as_battle_files(
     battles = due_battles(state, styles)
     assert [b.tile for b in battles] == [104, 102]
     ancients, planta = battles
-    assert "blue player: 1 interceptor, 1 cruiser against 2 ancient" in ancients.label
+    assert "blue player: 1 interceptor, 1 cruiser against 2 Ancients" in ancients.label
     assert "against" in planta.label and "green player" in planta.label
     for due in battles:
         assert due.doc is not None and due.error is None
@@ -95,7 +95,7 @@ def test_overview_rows_show_storage_and_production() -> None:
     state = new_game(GameConfig(("terran_directorate", "planta")))
     styles = default_styles(state, ["Ann", "Bo"])
     rows = overview_rows(state, styles)
-    assert [r["player"] for r in rows] == ["Ann (terran directorate)", "Bo (planta)"]
+    assert [r["player"] for r in rows] == ["Ann (Terran Directorate)", "Bo (Planta)"]
     for row, player in zip(rows, state.players, strict=True):
         assert row["money"] == player.money
         assert row["+science"] == production(player, Resource.SCIENCE)

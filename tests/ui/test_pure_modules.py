@@ -25,6 +25,13 @@ PURE = [
     "ui.player_boards",
     "ui.designer_form",
     "ui.blueprint_tables",
+    "ui.wording",
+    "ui.battle_fixes",
+    "ui.game_attack",
+    "ui.design_job",
+    "ui.design_worker",
+    "ui.warmup",
+    "ui.serve",
 ]
 
 

@@ -9,9 +9,7 @@ from dataclasses import replace
 
 import pytest
 
-from calc.battle.files import parse_battle
-from calc.battle.result import BattleResult
-from calc.sector.ladder import odds
+from calc import BattleResult, Budget, Rung, odds, parse_battle, percent, plan
 from tests.support import REPO
 from ui.battle_editor import add_side, build, draft_from_file, example_battle, set_sector
 from ui.results import (
@@ -25,6 +23,8 @@ from ui.results import (
     result_csv,
     side_rows,
     solver_caption,
+    summary_line,
+    survivor_rows,
 )
 from ui.solve import estimate, is_quick, solve_key
 
@@ -77,7 +77,10 @@ def test_tables(exact: BattleResult) -> None:
         ("Red", "interceptor", 3),
         ("Red", "cruiser", 2),
     ]
-    assert groups[0]["none survive"] == "73.26%"
+    # The solver's own number (it moves with its tie-breaking between equally good plays).
+    interceptors = exact.sides[0].groups[0]
+    assert interceptors.label == "interceptor"
+    assert groups[0]["none survive"] == percent(interceptors.survivors[0])
 
 
 def test_csv_holds_every_number(exact: BattleResult, approximate: BattleResult) -> None:
@@ -131,3 +134,106 @@ def test_more_than_two_sides_are_a_sector() -> None:
     assert len(result.sides) == 3
     assert sum(s.holds_sector for s in result.sides) + result.draw == pytest.approx(1.0)
     assert any("holds the sector" in h.label for h in headline(result))
+
+
+# ----- what the page says before a solve, and what the solve then does -------------------
+
+
+def test_the_hint_names_the_rung_the_ladder_takes() -> None:
+    """The hint before a solve never contradicts the result: for budgets that send the same
+    battle to each rung, the hint's rung is the method (and approximation) of the result, and
+    its reason the result's."""
+    battle = build(draft_from_file(example_battle())).battle
+    assert battle is not None
+    base = estimate(battle)
+    assert base is not None
+    probe = plan(battle, "auto", Budget(max_seconds=0.999 * base.seconds))
+    greedy_seconds = probe.greedy_seconds
+    assert probe.rung is Rung.EXACT_GREEDY and greedy_seconds is not None
+    budgets = {
+        Rung.EXACT: Budget(),
+        Rung.EXACT_GREEDY: Budget(max_seconds=(base.seconds + greedy_seconds) / 2),
+        Rung.MONTE_CARLO: Budget(max_states=base.states - 1, mc_samples=2_000),
+    }
+    for rung, budget in budgets.items():
+        found = estimate(battle, budget=budget)
+        assert found is not None and found.plan.rung is rung
+        result = odds(battle, budget=budget, seed=0)
+        assert result.method.value == ("monte-carlo" if rung is Rung.MONTE_CARLO else "exact")
+        if rung is not Rung.MONTE_CARLO:  # (Monte Carlo plays greedy for optimal: approximated)
+            assert result.optimal_approximated == (rung is Rung.EXACT_GREEDY)
+        if rung is Rung.MONTE_CARLO:
+            assert found.describe() == (
+                f"{found.plan.reason}: approximate (Monte Carlo, 2,000 simulated battles)"
+            )
+            assert result.why.startswith(found.plan.reason)
+    assert base.describe() == "1,152 battle states: exact in under a second"
+    greedy = estimate(battle, budget=budgets[Rung.EXACT_GREEDY])
+    assert greedy is not None
+    assert greedy.describe().startswith("1,152 battle states: optimal play would take about")
+    assert "exact with greedy play in place of optimal play" in greedy.describe()
+    # The reason names the limit that binds: the states here, the seconds for a slow battle.
+    over = estimate(battle, budget=budgets[Rung.MONTE_CARLO])
+    assert over is not None and "1,152 states exceed the exact budget of 1,151 states" in (
+        over.describe()
+    )
+    slow = estimate(battle, budget=Budget(max_seconds=0.0))
+    assert slow is not None and "would take about" in slow.describe()
+    assert "exceed" not in slow.describe()
+    forced = estimate(battle, "monte-carlo", 5_000)
+    assert forced is not None
+    assert forced.describe() == "Monte Carlo, as asked: 5,000 simulated battles"
+    exact = estimate(battle, "exact")
+    assert (
+        exact is not None
+        and exact.describe() == "1,152 battle states: exact, as asked, in under a second"
+    )
+
+
+def test_a_population_attack_alone_solves_at_once_and_heads_with_the_cubes() -> None:
+    doc = {
+        "format": "fleetlab-battle/1",
+        "sides": [
+            {
+                "name": "Red",
+                "species": "terran_directorate",
+                "ships": [{"class": "interceptor", "count": 2}],
+            },
+            {"name": "Blue", "species": "eridani_empire", "ships": [], "population": 3},
+        ],
+        "defender": 1,
+    }
+    battle, _ = parse_battle(doc)
+    assert estimate(battle) is None and is_quick(battle, "auto")
+    result = odds(battle)
+    # Two ion cannons, one volley at the cubes: each hits on a 6 (a cube has no shield).
+    miss = 5 / 6
+    assert result.sides[1].population_destroyed == pytest.approx(
+        (miss**2, 2 * miss / 6, 1 / 36, 0.0)
+    )
+    shown = {h.label: h.value for h in headline(result)}
+    assert shown == {
+        "Red wins": percent(1.0),
+        "Cubes destroyed": f"{2 / 6:.2f} of 3",
+        "All 3 cubes destroyed": percent(0.0),
+    }  # Blue has no ships: no chance of its own to win, and no rounds to count
+    assert "of Blue destroyed" in headline(result)[1].help
+    assert summary_line(result) == f"Red {percent(1.0)} · 0.3 of 3 cubes destroyed · Exact"
+    assert solver_caption(result).startswith("Exact: no ships fight, so only the attack on")
+
+
+def test_an_npc_side_is_named_as_many() -> None:
+    doc = json.loads((REPO / "examples/red_vs_ancients.json").read_text())
+    battle, _ = parse_battle(doc)
+    labels = [h.label for h in headline(odds(battle))]
+    assert labels[:2] == ["Red wins", "Ancients win"]
+
+
+def test_survivor_rows_hold_every_distribution(exact: BattleResult) -> None:
+    rows = survivor_rows(exact)
+    groups = [(s.name, g) for s in exact.sides for g in s.groups]
+    assert [(r["side"], r["group"]) for r in rows] == [(name, g.label) for name, g in groups]
+    most = max(g.count for _, g in groups)
+    for row, (_, g) in zip(rows, groups, strict=True):
+        assert [row[f"{k} left"] for k in range(g.count + 1)] == [percent(p) for p in g.survivors]
+        assert all(row[f"{k} left"] == "" for k in range(g.count + 1, most + 1))

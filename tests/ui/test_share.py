@@ -11,7 +11,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.support import REPO
-from ui.battle_editor import build, draft_from_file, example_battle, set_count, set_part
+from ui.battle_editor import (
+    build,
+    draft_from_file,
+    example_battle,
+    printed_battle,
+    set_count,
+    set_part,
+)
 from ui.share import (
     MAX_JSON_BYTES,
     ShareError,
@@ -71,19 +78,19 @@ def test_bad_links_say_what_is_wrong(token: str, words: str) -> None:
     with pytest.raises(ShareError, match=words):
         decode_battle(token)
     draft, notice = draft_from_link(token)
-    assert draft == draft_from_file(example_battle())
+    assert draft == draft_from_file(printed_battle())
     assert notice is not None and words in notice
-    assert notice.endswith("Showing the example battle instead.")
+    assert notice.endswith("Showing a new battle instead.")
 
 
 def test_a_link_to_a_bad_battle_names_the_path() -> None:
     doc = example_battle()
     doc["sides"][1]["ships"][0]["count"] = 99
     draft, notice = draft_from_link(encode_battle(doc))
-    assert draft == draft_from_file(example_battle())
+    assert draft == draft_from_file(printed_battle())
     assert notice is not None and "sides[1].ships" in notice and "limit is 8" in notice
     old = json.loads((REPO / "examples/red_vs_ancients.json").read_text())
     old["format"] = "fleetlab-battle/0"
     notice = draft_from_link(encode_battle(old))[1]
     assert notice is not None and "format" in notice
-    assert draft_from_link(None) == (draft_from_file(example_battle()), None)
+    assert draft_from_link(None) == (draft_from_file(printed_battle()), None)

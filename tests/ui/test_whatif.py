@@ -79,3 +79,39 @@ def test_ranking_is_by_gain_and_matches_direct_solves() -> None:
     assert rows[0]["method"] == "exact" == method_text(base)
     mc = odds(built.battle, "monte-carlo", samples=2000, seed=1)
     assert method_text(mc).startswith("± ") and method_text(mc).endswith("%")
+
+
+def test_a_tile_elsewhere_may_go_back_to_make_room_for_the_new_part() -> None:
+    """One activation returns any number of tiles, then places one part (rules, Upgrade): a
+    Positron Computer needs the energy that returning the Plasma Cannon frees."""
+    bp = Blueprint.from_parts(
+        "terran_directorate",
+        "interceptor",
+        ["nuclear_source", "plasma_cannon", "nuclear_drive", "electron_computer"],
+    )
+    techs = ["plasma_cannon", "positron_computer", "fusion_source"]
+    found = upgrades(bp, techs, ())
+    swaps = [u for u in found if u.also_returned is not None]
+    names = [u.describe() for u in swaps]
+    assert (
+        "right: Electron Computer → Positron Computer, returning the Plasma Cannon (top)" in names
+    )
+    for u in found:
+        assert not u.blueprint.problems(techs=techs, discoveries=[])
+        changed = {
+            i for i, (a, b) in enumerate(zip(bp.slots, u.blueprint.slots, strict=True)) if a != b
+        }
+        if u.also_returned is None:
+            assert changed == ({u.slot} if u.slot != OUTSIDE else set())
+            continue
+        other, part = u.also_returned
+        assert changed == {u.slot, other} and bp.slots[other] == part
+        assert u.blueprint.is_printed(other)  # the returned tile shows the printed part again
+        # Listed only where the placement needs the return.
+        assert u.placed not in bp.placeable(u.slot, techs, [])
+    assert len({u.blueprint for u in found}) == len(found)  # every blueprint once
+    # Printed blueprints have no tile to return: nothing but single placements.
+    assert all(
+        u.also_returned is None
+        for u in upgrades(Blueprint.default("terran_directorate", "cruiser"), techs, ())
+    )

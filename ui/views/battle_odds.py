@@ -10,8 +10,8 @@ from collections.abc import Callable
 
 import streamlit as st
 
-from blueprints import NpcVariant, ShipClass, npc_tile, ship_class_info, species, tech
-from calc import BattleError, Policy, RetreatObjective, RetreatPolicy
+from blueprints import NpcVariant, ShipClass, npc_tile, ship_class_info, species
+from calc import BattleError, BattleResult, Policy, RetreatObjective, RetreatPolicy
 from calc.battle import RETREAT_OBJECTIVES, RETREAT_POLICIES, RetreatOption
 from ui import state
 from ui.battle_editor import (
@@ -21,6 +21,8 @@ from ui.battle_editor import (
     blueprint_problems,
     count_limit,
     group_blueprint,
+    group_stats,
+    remove_group,
     remove_side,
     rename_side,
     set_count,
@@ -39,8 +41,19 @@ from ui.battle_editor import (
     species_choices,
     tech_choices,
 )
-from ui.components import blueprint_editor, edited_battle, headline_view, result_details
+from ui.battle_fixes import fixes
+from ui.components import (
+    SUMMARY_KEY,
+    blueprint_editor,
+    edited_battle,
+    headline_view,
+    lazy_expander,
+    result_details,
+    sticky_summary,
+)
+from ui.raw_ship_form import raw_ship_form
 from ui.solve import estimate, is_quick
+from ui.wording import class_name, computer_text, shield_text, tech_name
 
 NPC_CHOICE = "npc"
 POLICY_NAMES = {
@@ -57,6 +70,9 @@ METHOD_NAMES = {
 st.title("Battle odds")
 draft, built = edited_battle()
 
+# The compact odds line is a child of the page itself (not of a column), so it can stay in view
+# at the top of the screen while the rest scrolls (components.SUMMARY_CSS).
+summary = st.container(key=SUMMARY_KEY)
 top = st.container()
 every = st.toggle(
     "Offer parts that break a rule",
@@ -204,9 +220,9 @@ def player_editor(side: SideDraft, s: int) -> None:
         count_key = state.key(f"{k}.count.{group.ship_class.value}.{g}")
         limit = count_limit(side, g)
         column.number_input(
-            f"{group.ship_class.value.capitalize()}s"
+            class_name(group.ship_class, 2).capitalize()
             if group.is_blueprint
-            else group.label or f"{group.ship_class.value} (stats)",
+            else group.label or f"{group.ship_class.value.capitalize()} (numbers)",
             min_value=0,
             max_value=max(limit, group.count),
             value=group.count,
@@ -218,20 +234,48 @@ def player_editor(side: SideDraft, s: int) -> None:
     st.caption(
         "Ships per class, within the miniatures a player has: "
         + ", ".join(
-            f"{ship_class_info(group.ship_class).limit} {group.ship_class.value}s"
+            f"{ship_class_info(group.ship_class).limit} {class_name(group.ship_class, 2)}"
             for _, group in groups
             if group.is_blueprint
         )
         + "."
     )
+    if side.ship_count == 0:
+        st.caption(
+            f"{side.name} has no ships here"
+            + (
+                f": its {side.population} population cubes are attacked by the ships left in "
+                "the sector."
+                if side.population
+                else "; give it ships, or population cubes to attack (Retreat and population)."
+            )
+        )
     for g, group in groups:
         if not group.is_blueprint:
-            st.caption(
-                f"{group.label or group.ship_class.value}: raw combat numbers from the battle "
-                f"file ({group.stats})."
-            )
+            typed_group(side, s, g)
             continue
         blueprint_group(side, s, g)
+    raw_ship_form(side, s)
+
+
+def typed_group(side: SideDraft, s: int, g: int) -> None:
+    """A group typed as numbers (or read from a battle file's ``stats``): what it is, and a
+    button to take it off."""
+    group = side.groups[g]
+    stats = group_stats(group)
+    name = group.label or f"{group.ship_class.value} (numbers)"
+    text_col, button_col = st.columns([4, 1], vertical_alignment="center")
+    text_col.caption(
+        f"**{name}**, typed as numbers: initiative {stats.initiative} · hull {stats.hull} · "
+        f"{computer_text(stats.computer)} · {shield_text(stats.shield)} · "
+        f"{stats.describe_dice() or 'no dice'}"
+    )
+    button_col.button(
+        "Remove",
+        key=state.key(f"side{s}.remove-group.{g}"),
+        on_click=lambda: state.edit(remove_group, s, g, replaced=True),
+        help=f"Take the {name} ships off {side.name}.",
+    )
 
 
 def blueprint_group(side: SideDraft, s: int, g: int) -> None:
@@ -242,7 +286,14 @@ def blueprint_group(side: SideDraft, s: int, g: int) -> None:
     if problems:
         title += " · breaks a rule"
     first = next((i for i, grp in enumerate(side.groups) if grp.count and grp.is_blueprint), -1)
-    with st.expander(title, expanded=bool(problems) or (g == first and s == 0)):
+    with lazy_expander(
+        title,
+        # A blueprint that comes to break a rule opens: the key changes with it.
+        state.key(f"side{s}.blueprint.{g}.{'problem' if problems else 'ok'}"),
+        expanded=bool(problems) or (g == first and s == 0),
+    ) as is_open:
+        if not is_open:
+            return
         blueprint_editor(
             bp,
             side.techs,
@@ -306,14 +357,21 @@ def npc_editor(side: SideDraft, s: int) -> None:
         )
         stats = tile.stats
         st.caption(
-            f"Initiative {stats.initiative} · hull {stats.hull} · computer +{stats.computer} · "
-            f"shield {stats.shield} · {stats.describe_dice()}"
+            f"Initiative {stats.initiative} · hull {stats.hull} · {computer_text(stats.computer)}"
+            f" · {shield_text(stats.shield)} · {stats.describe_dice()}"
         )
 
 
 def sector_editor(draft: BattleDraft, side: SideDraft, s: int) -> None:
     k = f"side{s}"
-    with st.expander("Retreat and population (sector combat)"):
+    # Open when the population is what this side is in the battle for.
+    with lazy_expander(
+        "Retreat and population (sector combat)",
+        state.key(f"{k}.sector"),
+        expanded=s == draft.defender and side.ship_count == 0 and not side.npc,
+    ) as is_open:
+        if not is_open:
+            return
         left, right = st.columns(2)
         retreat_key = state.key(f"{k}.can-retreat")
         left.checkbox(
@@ -375,34 +433,11 @@ def sector_editor(draft: BattleDraft, side: SideDraft, s: int) -> None:
 
 
 def _tech_name(tech_id: str) -> str:
-    return tech(tech_id).name
+    return tech_name(tech_id)
 
 
-# ----- the battle ------------------------------------------------------------------------
-
-if len(draft.sides) == 2:
-    for s, column in enumerate(st.columns(2, gap="large")):
-        with column:
-            st.subheader(
-                f"{draft.sides[s].name} · {'defender' if s == draft.defender else 'attacker'}"
-            )
-            side_editor(draft, s)
-else:
-    tabs = st.tabs(
-        [
-            f"{side.name} ({'defender' if s == draft.defender else 'attacker'})"
-            for s, side in enumerate(draft.sides)
-        ]
-    )
-    for s, tab in enumerate(tabs):
-        with tab:
-            side_editor(draft, s)
-
-damage_error = st.session_state.pop("fleetlab.damage-error", None)
-if damage_error:
-    st.error(str(damage_error))
-
-with st.expander("Sides, method and reputation bag"):
+def battle_options(draft: BattleDraft) -> None:
+    """Who defends, a side more, the method and the reputation bag."""
     left, middle, right = st.columns(3)
     npc_side = next((i for i, side in enumerate(draft.sides) if side.npc), None)
     defender_key = state.key("defender")
@@ -504,52 +539,114 @@ with st.expander("Sides, method and reputation bag"):
 
 # ----- odds ------------------------------------------------------------------------------
 
-with top:
-    if not built.ok:
-        st.error(
-            "This battle cannot be solved yet:\n"
-            + "\n".join(f"- {problem}" for problem in built.problems),
-            icon=":material/block:",
-        )
-        st.button(
+
+def odds_block() -> BattleResult | None:
+    """The solve button, the hint and the headline odds, drawn in ``top``; the result, or None
+    while the battle has problems or waits for the button."""
+    with top:
+        if not built.ok:
+            st.error(
+                "This battle cannot be solved yet:\n"
+                + "\n".join(f"- {problem}" for problem in built.problems),
+                icon=":material/block:",
+            )
+            offered = fixes(draft)
+            if offered:
+                fix_columns = st.columns(min(len(offered), 3))
+                for n, fix in enumerate(offered):
+                    fix_columns[n % len(fix_columns)].button(
+                        fix.label,
+                        key=state.key(f"fix.{fix.key}"),
+                        on_click=state.edit,
+                        args=(fix.edit,),
+                        kwargs={"replaced": True},
+                        help=fix.help,
+                        icon=":material/build:",
+                    )
+            summary.caption("No odds yet: the battle has problems (listed below the title).")
+            st.button(
+                "Solve",
+                disabled=True,
+                key="solve",
+                type="primary",
+                help="Fix the problems listed above first: "
+                + "; ".join(str(p) for p in built.problems),
+            )
+            return None
+        assert built.battle is not None and built.options is not None
+        found = estimate(built.battle, built.options.method, built.options.samples)
+        quick = is_quick(built.battle, built.options.method)
+        button_col, auto_col, hint_col = st.columns([1, 2, 5], vertical_alignment="center")
+        clicked = button_col.button(
             "Solve",
-            disabled=True,
             key="solve",
             type="primary",
-            help="Fix the problems listed above first: "
-            + "; ".join(str(p) for p in built.problems),
+            help="Compute the odds of this battle now.",
         )
-        st.stop()
-    assert built.battle is not None and built.options is not None
-    found = estimate(built.battle)
-    quick = is_quick(built.battle, built.options.method)
-    button_col, auto_col, hint_col = st.columns([1, 2, 5], vertical_alignment="center")
-    clicked = button_col.button(
-        "Solve",
-        key="solve",
-        type="primary",
-        help="Compute the odds of this battle now.",
-    )
-    auto = auto_col.toggle(
-        "Auto-solve small battles",
-        value=True,
-        key="auto-solve",
-        help="Battles estimated to solve in under a second are solved on every change.",
-    )
-    if found is not None:
-        hint_col.caption(found.describe())
-    if not (clicked or state.was_solved(built) or (auto and (quick or found is None))):
-        st.info(
-            "Press Solve to compute the odds of this battle.", icon=":material/hourglass_empty:"
+        auto = auto_col.toggle(
+            "Auto-solve small battles",
+            value=True,
+            key="auto-solve",
+            help="Battles estimated to solve in under a second are solved on every change.",
         )
-        st.stop()
-    try:
-        result = state.solve(built, "Solving the battle")
-    except BattleError as exc:
-        st.error(f"This battle cannot be solved: {exc}", icon=":material/error:")
-        st.stop()
-    headline_view(result)
+        ready = clicked or state.was_solved(built) or (auto and quick)
+        if not ready:
+            # Before the solve, say what it will do; afterwards the result says what it did.
+            if found is not None:
+                hint_col.caption(found.describe())
+            summary.caption("Press Solve for the odds.")
+            st.info(
+                "Press Solve to compute the odds of this battle.", icon=":material/hourglass_empty:"
+            )
+            return None
+        if found is None:
+            hint_col.caption("No two sides with ships meet: only the attack on population is left.")
+        try:
+            result = state.solve(built, "Solving the battle")
+        except BattleError as exc:
+            st.error(f"This battle cannot be solved: {exc}", icon=":material/error:")
+            return None
+        sticky_summary(summary, result)
+        headline_view(result)
+    return result
 
+
+# ----- the battle ------------------------------------------------------------------------
+
+# The odds go out before the editors, so the browser draws the first odds while it is still
+# laying out the widgets below them.
+result = odds_block()
+
+
+if len(draft.sides) == 2:
+    for s, column in enumerate(st.columns(2, gap="large")):
+        with column:
+            st.subheader(
+                f"{draft.sides[s].name} · {'defender' if s == draft.defender else 'attacker'}"
+            )
+            side_editor(draft, s)
+else:
+    tabs = st.tabs(
+        [
+            f"{side.name} ({'defender' if s == draft.defender else 'attacker'})"
+            for s, side in enumerate(draft.sides)
+        ]
+    )
+    for s, tab in enumerate(tabs):
+        with tab:
+            side_editor(draft, s)
+
+damage_error = st.session_state.pop("fleetlab.damage-error", None)
+if damage_error:
+    st.error(str(damage_error))
+
+with lazy_expander("Sides, method and reputation bag", state.key("battle-options")) as is_open:
+    if is_open:
+        battle_options(draft)
+
+
+if result is None:
+    st.stop()
 st.divider()
 st.subheader("Survivors, materials and reputation")
 result_details(result, "odds", "battle")

@@ -19,6 +19,7 @@ from ui.components import blueprint_editor, edited_battle
 from ui.figures import design_comparison_figure, upgrade_gain_figure
 from ui.solve import WHATIF_BUDGET, estimate
 from ui.whatif import method_text, rank, ranking_rows, side_wins, upgrades
+from ui.wording import count_text, parts_text, tech_name
 
 # Rank at once when all candidates together are estimated to solve within this many seconds.
 AUTO_SECONDS = 3.0
@@ -86,9 +87,11 @@ held = right.multiselect(
     key=state.key(f"whatif.discoveries.{s}"),
     help="Ancient parts from discovery tiles that this side keeps and may place.",
 )
-techs_text = ", ".join(side.techs) if side.techs else "none beyond the starting parts"
+techs_text = (
+    ", ".join(tech_name(t) for t in side.techs) if side.techs else "none beyond the starting parts"
+)
 st.caption(
-    f"{side.name}'s {cls.value} now: {current.compact()} · {ships} ship(s), build cost "
+    f"{side.name}'s {cls.value} now: {parts_text(current)} · {count_text(ships, cls)}, build cost "
     f"{current.stats.cost} materials each. Techs: {techs_text} (change them on the Battle odds "
     "page). Placing a part costs an Upgrade activation, not materials."
 )
@@ -161,21 +164,21 @@ if clicked or already or total_seconds < AUTO_SECONDS:
             config={"displaylogo": False},
         )
         st.dataframe(ranking_rows(ranked, ships), hide_index=True, key="whatif.table")
-        pick_key = state.key("whatif.pick")
+        # The picker belongs to this ranking: its key names the side, the class and the
+        # blueprint ranked, and its options are the upgrades themselves (by their words), so a
+        # choice made for another class can never stand for an upgrade of this one.
+        by_words = {f"{i}. {r.upgrade.describe()}": r for i, r in enumerate(ranked, 1)}
+        pick_key = state.key(f"whatif.pick.{s}.{cls.value}.{current.compact()}")
         pick_col, use_col = st.columns([3, 1], vertical_alignment="bottom")
-        pick = pick_col.selectbox(
-            "Upgrade to put in the battle",
-            list(range(len(ranked))),
-            format_func=lambda i: f"{i + 1}. {ranked[i].upgrade.describe()}",
-            key=pick_key,
-        )
+        pick = pick_col.selectbox("Upgrade to put in the battle", list(by_words), key=pick_key)
+        chosen = by_words[str(pick)] if pick in by_words else ranked[0]
         use_col.button(
             "Use it in the battle",
             key="whatif.use",
-            on_click=lambda: state.edit(
-                set_class_blueprint, s, cls, ranked[int(pick)].upgrade.blueprint
-            ),
-            help="Give the battle's blueprint this upgrade (the Battle odds page shows it).",
+            on_click=state.edit,
+            args=(set_class_blueprint, s, cls, chosen.upgrade.blueprint),
+            help=f"Give {side.name}'s {cls.value} blueprint this upgrade: "
+            f"{chosen.upgrade.describe()} (the Battle odds page shows it).",
         )
 
 

@@ -1,27 +1,51 @@
 """Page: the fleet designer. Search the blueprints reachable by the side's Upgrade activations
 and the fleets its materials can build, against the other sides of the battle on the Battle
-odds page, and rank them."""
+odds page, and rank them.
+
+The search runs in a worker process (``ui.design_job``), so the page shows its progress and a
+Cancel button while it runs; before it runs, the page says how big it is and the longest it can
+take (``ui.designer_form.search_estimate``).
+"""
 
 from __future__ import annotations
+
+import json
+import os
+from typing import Any
 
 import streamlit as st
 
 from blueprints import part, tech
-from calc import BattleError, DesignError
-from calc.design import Aggregate, DesignRequest, DesignResult, Objective, design
+from calc import BattleError
+from calc.design import Aggregate, Objective
 from ui import state
-from ui.battle_editor import build
+from ui.battle_editor import build, canonical_json, set_fleet
 from ui.components import battle_file_tools
+from ui.design_job import DesignJob
 from ui.designer_form import (
     OBJECTIVE_WORDS,
+    SearchEstimate,
     default_upgrades,
+    design_cards,
+    design_document,
     design_request,
-    design_rows,
     discovery_choices,
+    search_estimate,
     search_summary,
     tech_choices,
 )
 from ui.figures import design_ranking_figure
+
+JOBS = "fleetlab.design.jobs"
+RESULTS = "fleetlab.design.results"
+ERROR = "fleetlab.design.error"
+WORKERS = os.cpu_count() or 1
+
+
+@st.cache_data(show_spinner="Counting the designs", max_entries=32)
+def _estimate(design_key: str) -> SearchEstimate:
+    return search_estimate(design_request(json.loads(design_key)), WORKERS)
+
 
 st.title("Fleet designer")
 st.caption(
@@ -130,65 +154,105 @@ objective = Objective(chosen_objective or Objective.WIN)
 aggregate = Aggregate(chosen_aggregate or Aggregate.WORST)
 top = c.number_input("Designs to show", min_value=1, max_value=20, value=5, step=1)
 
+design_doc = design_document(
+    built.doc,
+    side.name,
+    techs=techs,
+    discoveries=discoveries,
+    budget=int(budget),
+    upgrades=int(upgrades),
+    objective=objective,
+    aggregate=aggregate,
+    top=int(top),
+    sector=whole_sector,
+)
+request_key = canonical_json(design_doc)
 try:
-    request = design_request(
-        battle,
-        s,
-        techs=techs,
-        discoveries=discoveries,
-        budget=int(budget),
-        upgrades=int(upgrades),
-        objective=objective,
-        aggregate=aggregate,
-        top=int(top),
-        sector=whole_sector,
-    )
+    found = _estimate(request_key)
 except (BattleError, ValueError) as exc:
-    st.error(str(exc), icon=":material/error:")
-    st.stop()
-
-
-@st.cache_data(show_spinner=False, max_entries=16)
-def _search(_request: DesignRequest, key: str) -> DesignResult:
-    bar = st.progress(0.0, text="Searching the designs")
-
-    def report(fraction: float) -> None:
-        bar.progress(min(1.0, fraction), text=f"Searching the designs: {fraction:.0%}")
-
-    try:
-        # In this process: a spawned pool worker would run this page again (see the
-        # Runners paragraph of calc.design.evaluate).
-        return design(_request, workers=1, progress=report)
-    finally:
-        bar.empty()
-
-
-if st.button("Find the best designs", type="primary", key="design.run"):
-    state.remember("design.asked", repr(request))
-if state.recall("design.asked") != repr(request):
-    st.info("Press the button to search.", icon=":material/travel_explore:")
-    st.stop()
-try:
-    result = _search(request, repr(request))
-except (DesignError, BattleError) as exc:
     st.error(f"The search cannot run: {exc}", icon=":material/error:")
     st.stop()
+jobs: dict[str, DesignJob] = st.session_state.setdefault(JOBS, {})
+results: dict[str, dict[str, Any]] = st.session_state.setdefault(RESULTS, {})
+run_col, hint_col = st.columns([1, 3], vertical_alignment="center")
+hint_col.caption(found.describe())
+job = jobs.get(request_key)
+running = job is not None and job.status().running
+if run_col.button(
+    "Find the best designs",
+    type="primary",
+    key="design.run",
+    disabled=running,
+    help="Search in a worker process; the page stays free and the search can be cancelled.",
+):
+    for other in jobs.values():
+        other.cancel()  # one search at a time per visitor: the cores are shared
+    jobs.clear()
+    results.pop(request_key, None)
+    jobs[request_key] = DesignJob(design_doc, WORKERS)
+    st.rerun()
 
-st.caption(search_summary(result))
-if not result.designs:
+
+@st.fragment(run_every=0.5)
+def _progress(key: str) -> None:
+    """The running search's progress and Cancel button, redrawn twice a second; when the search
+    ends, the whole page runs again to show the designs."""
+    running_job = st.session_state[JOBS].get(key)
+    if running_job is None:
+        return
+    status = running_job.status()
+    if not status.running:
+        del st.session_state[JOBS][key]
+        if status.result is not None:
+            st.session_state[RESULTS][key] = status.result
+        elif status.error and not status.cancelled:
+            st.session_state[ERROR] = status.error
+        st.rerun(scope="app")
+    left = status.remaining()
+    text = f"Searching the designs: {status.fraction:.0%} after {status.seconds:.0f} s" + (
+        f", about {left:.0f} s left" if left is not None else ""
+    )
+    bar_col, cancel_col = st.columns([4, 1], vertical_alignment="center")
+    bar_col.progress(min(1.0, status.fraction), text=text)
+    if cancel_col.button("Cancel", key="design.cancel", icon=":material/stop_circle:"):
+        running_job.cancel()
+        del st.session_state[JOBS][key]
+        st.rerun(scope="app")
+
+
+error = st.session_state.pop(ERROR, None)
+if error:
+    st.error(f"The search stopped: {error}", icon=":material/error:")
+if request_key in jobs:
+    _progress(request_key)
+    st.stop()
+if request_key not in results:
+    st.info("Press the button to search.", icon=":material/travel_explore:")
+    st.stop()
+
+doc = results[request_key]
+st.caption(search_summary(doc))
+cards = design_cards(doc)
+if not cards:
     st.warning("No design fits the budget and the rules.", icon=":material/block:")
     st.stop()
-st.dataframe(
-    design_rows(result),
-    hide_index=True,
+for card in cards:
+    with st.container(border=True):
+        st.markdown(f"**{card.title(objective)}**")
+        for line in card.lines:
+            st.markdown(f"- {line.describe()}  \n  :gray[{line.stats()}]")
+        st.button(
+            f"Put design {card.rank} into the battle",
+            key=f"design.use.{card.rank}",
+            on_click=state.edit,
+            args=(set_fleet, s, card.fleet()),
+            kwargs={"replaced": True},
+            help=f"{side.name}'s ships on the Battle odds page become this design's "
+            "(blueprints, counts and the techs their parts need).",
+        )
+st.plotly_chart(
+    design_ranking_figure(cards, objective),
     width="stretch",
-    # Narrow number columns leave the fleet the room it needs (its full text shows on hover).
-    column_config={
-        "fleet": st.column_config.TextColumn(width="large"),
-        **{
-            name: st.column_config.Column(width="small")
-            for name in ("rank", "materials", "P(win)", "objective", "method")
-        },
-    },
+    key="design.chart",
+    config={"displaylogo": False},
 )
-st.plotly_chart(design_ranking_figure(result), width="stretch", key="design.chart")

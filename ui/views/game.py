@@ -12,9 +12,10 @@ import streamlit as st
 
 from engine.hexes import Hex
 from ui import state as shared
+from ui.attack_planner import attack_planner
 from ui.figures import galaxy_figure
 from ui.galaxy import chosen_hex, seat_label, sector_hover
-from ui.game_battles import due_battles
+from ui.game_battles import due_battles, side_colours
 from ui.game_loader import (
     EXAMPLES,
     MAX_UPLOAD_BYTES,
@@ -30,6 +31,7 @@ GAME = "fleetlab.game"
 SOURCE = "fleetlab.game.source"
 STEP = "game.step"
 ERROR = "fleetlab.game.error"
+UPLOADS = "fleetlab.game.uploads"
 LOG_LINES = 14
 
 st.title("Game")
@@ -42,9 +44,29 @@ def _opened(game: LoadedGame, source: str) -> None:
     st.session_state.pop(ERROR, None)
 
 
+def _upload_key() -> str:
+    # A new key empties the uploader (after an example is opened, its file must not reopen).
+    return f"game.upload#{int(st.session_state.get(UPLOADS, 0))}"
+
+
+def _uploaded(key: str) -> None:
+    """A file put in the uploader (or taken out): open it, or say why not. The error belongs to
+    that file: it goes when the file is taken out or another is opened."""
+    st.session_state.pop(ERROR, None)
+    upload = st.session_state.get(key)
+    if upload is None:
+        return
+    try:
+        _opened(open_game(upload.getvalue(), upload.name), f"upload:{upload.file_id}")
+    except GameFileError as exc:
+        # Keep whatever was open before; say why this file was not opened.
+        st.session_state[ERROR] = str(exc)
+
+
 def _open_example() -> None:
     name = st.session_state["game.example"]
     _opened(open_example(name), f"example:{name}")
+    st.session_state[UPLOADS] = int(st.session_state.get(UPLOADS, 0)) + 1
 
 
 def _step(delta: int | None = None, to: int | None = None) -> None:
@@ -56,21 +78,17 @@ def _step(delta: int | None = None, to: int | None = None) -> None:
 
 with st.sidebar:
     st.subheader("Open a game")
-    upload = st.file_uploader(
+    upload_key = _upload_key()
+    st.file_uploader(
         "Game record, position snapshot or AsyncEclipse save (JSON)",
         type=["json"],
-        key="game.upload",
+        key=upload_key,
+        on_change=_uploaded,
+        args=(upload_key,),
         max_upload_size=MAX_UPLOAD_BYTES // (1024 * 1024),
         help=f"Read as JSON only, never run; at most {MAX_UPLOAD_BYTES // (1024 * 1024)} MB. "
         "Fleetlab writes records with `fleetlab selfplay --record FILE`.",
     )
-    if upload is not None and st.session_state.get(SOURCE) != f"upload:{upload.file_id}":
-        try:
-            _opened(open_game(upload.getvalue(), upload.name), f"upload:{upload.file_id}")
-        except GameFileError as exc:
-            # Keep whatever was open before; say why this file was not opened.
-            st.session_state[ERROR] = str(exc)
-            st.session_state[SOURCE] = f"upload:{upload.file_id}"
     st.selectbox("Or an example", list(EXAMPLES), key="game.example")
     st.button("Open the example", on_click=_open_example, key="game.open-example")
 
@@ -175,9 +193,10 @@ with right:
                 icon=":material/casino:",
                 type="primary" if chosen else "secondary",
             ):
-                shared.open_battle(battle.doc)
+                shared.open_battle(battle.doc, colours=side_colours(game.styles))
         else:
             st.caption(f"Cannot be modelled: {battle.error}")
+    attack_planner(position, game.styles, picked, str(st.session_state.get(SOURCE, "")))
     if game.steps:
         st.subheader("Actions")
         log_start = max(0, step - LOG_LINES)
