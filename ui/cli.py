@@ -22,6 +22,7 @@ from ui.cli_support import UsageError, split_list, text_table
 COMMAND_MODULES: tuple[str, ...] = (
     "ui.commands.odds",
     "ui.commands.cosmic",
+    "ui.commands.cosmic_play",
     "ui.commands.selfplay",
     "ui.commands.replay",
     "ui.commands.design",
