@@ -630,7 +630,14 @@ def _apply_launch(state: GameState, seat: int, action: Action) -> GameState:
     assert side is not None
     if isinstance(action, Launch):
         state = state.with_ships(action.planet, seat, -1)
-        state = state.with_cone(commits=(*c.commits, Commit(seat, side, action.planet, 1)))
+        commits = list(c.commits)
+        for i, x in enumerate(commits):
+            if (x.seat, x.planet) == (seat, action.planet):
+                commits[i] = replace(x, ships=x.ships + 1)
+                break
+        else:
+            commits.append(Commit(seat, side, action.planet, 1))
+        state = state.with_cone(commits=tuple(commits))
         if state.cone.committed(seat) < _send_limit(state, seat) and any(
             state.spare(seat, p) for p in state.bases(seat)
         ):
