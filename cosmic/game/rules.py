@@ -10,9 +10,11 @@ powers' hooks of ``cosmic.powers`` (``cosmic.game.resolution``).
 Rulings where the seed is silent (E: the official Eon rules say the same; U: not confirmed, a
 decision of Fleetlab's):
 
-* The destiny pile holds one counter per player still in play; a counter flipped leaves the
-  pile; an empty pile is made again from every colour (U: the Eon pile is not described in the
-  seed). A player with no colony on its own planets who flips its colour flips again.
+* The destiny pile holds four counters of each colour in play; a counter flipped leaves the
+  pile; an empty pile is made again (U: the seed does not describe the pile; the Mayfair
+  destiny deck has four cards per colour). A player with no colony on its own planets who
+  flips its colour flips again (the seed's choice left to it has one option).
+* A player with ships in the warp and no base at all frees its ship onto a home planet (U).
 * Any planet of the defense's system may be aimed at, empty or not (E).
 * The offense sends 1 to 4 ships, leaving one on each base (the seed); an offense that cannot
   send a ship loses its challenge (U). Allies do the same, 1 to 4 ships.
@@ -554,7 +556,7 @@ def _enter(state: GameState) -> GameState:
         return state if state.warp[seat] else _goto(state, Step.DESTINY)
     if step is Step.DESTINY:
         if not state.destiny:
-            state = replace(state, destiny=state.in_play())
+            state = replace(state, destiny=state.full_destiny())
         return _queue(state, Task(TaskKind.DESTINY))
     if step is Step.OWN_COLOUR:
         return state if _colonies_at_home(state, seat) else _goto(state, Step.DESTINY)

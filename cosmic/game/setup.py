@@ -10,7 +10,7 @@ played.
 >>> from cosmic.powers import Power
 >>> s = new_game(GameConfig((Power.VIRUS, Power.ZOMBIE, Power.LASER)))
 >>> s.draw_count(), len(s.queue), s.destiny
-(80, 4, (0, 1, 2))
+(80, 4, (0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2))
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from collections import Counter
 from cosmic.cards import Card, CardKind, Edict, edict
 from cosmic.decks import preset
 from cosmic.game.state import (
+    DESTINY_PER_COLOUR,
     PLANETS,
     SHIPS_PER_PLANET,
     GameConfig,
@@ -59,6 +60,6 @@ def new_game(config: GameConfig) -> GameState:
         out=(False,) * n,
         draw_pile=game_deck(config.deck),
         discard=(),
-        destiny=tuple(range(n)),
+        destiny=tuple(s for s in range(n) for _ in range(DESTINY_PER_COLOUR)),
         queue=(*deal, Task(TaskKind.FIRST)),
     )

@@ -45,6 +45,9 @@ OUT_OF_PLAY_AT = 4
 """A player with this many ships in play or fewer (after a Void) no longer plays."""
 FAILED_DEAL_SHIPS = 3
 """Ships each main player loses to the warp when a deal fails."""
+DESTINY_PER_COLOUR = 4
+"""Counters of each colour in the destiny pile (U: the seed does not describe the pile; the
+Mayfair edition's destiny deck has four cards of each colour besides its special ones)."""
 CHANCE = -1
 """The seat that chooses chance events."""
 MIN_PLAYERS, MAX_PLAYERS = 3, 6
@@ -370,6 +373,10 @@ class GameState:
     def in_play(self) -> tuple[int, ...]:
         """Seats still playing, in turn order from seat 0."""
         return tuple(s for s in range(self.players) if not self.out[s])
+
+    def full_destiny(self) -> tuple[int, ...]:
+        """The destiny pile made again: ``DESTINY_PER_COLOUR`` counters of each colour in play."""
+        return tuple(s for s in self.in_play() for _ in range(DESTINY_PER_COLOUR))
 
     def left_of(self, seat: int) -> tuple[int, ...]:
         """The other players still playing, in turn order from ``seat``'s left."""

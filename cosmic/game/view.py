@@ -18,7 +18,7 @@ odds module would otherwise count their choices again.
 ...     s = apply(s, legal_actions(s)[0])
 >>> c = challenge_of(s, s.offense)
 >>> c.you.value, c.ships, len(c.hand)
-('offense', BySide(offense=1, defense=4), 7)
+('offense', BySide(offense=4, defense=4), 7)
 """
 
 from __future__ import annotations
