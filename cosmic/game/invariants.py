@@ -6,16 +6,17 @@
   from the game are its 20 tokens, and no count is negative;
 * cards are conserved: the draw pile, the discard pile, the hands, the cards on the table and a
   card waiting for the Vulch are exactly the deck;
-* hands: a player out of play holds none; the seed sets no hand limit, so hands are only
-  checked to be made of the deck's cards (above);
+* hands: a player out of play holds none; a main player asked for its card holds a challenge
+  card, and so does an offense past the start of its challenge (a hand without one is replaced
+  first); the seed sets no hand limit, but a Mutant may fill only a hand that is not full (the
+  deck's hand size);
 * bases are counted: no player in play has five foreign bases unless the game is over, and
   every winner has five (or is the last player in play);
 * the cone: each ally sends 1 to 4 ships, allies are on one side each and are not main players;
 * players out of play have no ship anywhere and no counter in the destiny pile;
 * a game not over has a legal action, and a chance event's probabilities sum to 1.
 
->>> from cosmic.powers import Power
->>> from cosmic.game.setup import new_game
+>>> >>> from cosmic.game.setup import new_game
 >>> problems(new_game(GameConfig((Power.VIRUS, Power.ZOMBIE, Power.LASER))))
 []
 """
@@ -26,6 +27,8 @@ from collections import Counter
 from math import fsum
 
 from cosmic.cards import Card
+from cosmic.decks import preset
+from cosmic.game.actions import Mutate
 from cosmic.game.rules import chance_outcomes, legal_actions, to_act
 from cosmic.game.setup import game_deck
 from cosmic.game.state import (
@@ -36,6 +39,7 @@ from cosmic.game.state import (
     SHIPS_PER_PLANET,
     GameConfig,
     GameState,
+    Step,
 )
 
 TOKENS = PLANETS * SHIPS_PER_PLANET
@@ -55,6 +59,11 @@ def cards_in_game(state: GameState) -> Counter[Card]:
         if card is not None:
             found[card] += 1
     return found
+
+
+def hand_size(state: GameState) -> int:
+    """The deck's full hand (7; FFG's 8)."""
+    return preset(state.config.deck).hand_size
 
 
 def problems(state: GameState) -> list[str]:
@@ -87,6 +96,14 @@ def problems(state: GameState) -> list[str]:
             out.append(f"ally {seat}: {n} ships in the cone")
     if any(x.ships <= 0 for x in c.commits):
         out.append("a commit of no ship in the cone")
+    if not state.is_over and not state.queue:
+        actor = to_act(state)
+        asked = state.step is Step.CARDS and actor is not None and actor >= 0
+        if asked and not any(card.is_challenge for card in state.hands[actor or 0]):
+            out.append(f"seat {actor} is asked for its card without a challenge card")
+        mutates = any(isinstance(a, Mutate) for a in legal_actions(state))
+        if mutates and len(state.hands[actor or 0]) >= hand_size(state):
+            out.append(f"seat {actor} may mutate with a full hand")
     if not state.is_over:
         actor = to_act(state)
         if actor == CHANCE:

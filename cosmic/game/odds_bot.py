@@ -3,10 +3,14 @@
 At the choice of cards ``OddsBot`` builds the challenge its seat faces (``cosmic.game.view``)
 and solves it with ``cosmic.odds.solve`` under the equilibrium opponent model (the card-choice
 game solved as a zero-sum game, ``cosmic.equilibrium``): it plays the best card, or samples its
-equilibrium strategy when that mixes cards (an Amoeba's plays carry their ship count). When the
-solve does not finish in ``budget`` seconds it falls back to the ``highest`` opponent model,
-which is fast. When its opponent's card is already public (its opponent had to show it to an
-Oracle) it compares its cards against that card with ``cosmic.encounter.resolve`` directly.
+equilibrium strategy when that mixes cards. It leaves a Chronos's replay out of the challenge it
+solves (the odds module has no equilibrium with a Chronos, and the replay makes the other
+models take seconds: an approximation, said here). When an Amoeba is a main player (its ship
+counts make the equilibrium game take seconds of CPU) it plays against the ``highest`` model,
+and so it does when the solve fails or exceeds an optional ``budget`` (wall-clock seconds: a
+budget makes the game depend on the machine's speed, so none is the default and a seed always
+gives the same game). When its opponent's card is already public (its opponent had to show it
+to an Oracle) it compares its cards against that card with ``cosmic.encounter.resolve``.
 
 Its other choices are simple, stated rules, not a search: free a ship from the warp, aim at the
 planet with the fewest defending ships, send 4 ships from its fullest bases, invite everyone,
@@ -56,7 +60,8 @@ from cosmic.game.resolution import encounter_of, table_of
 from cosmic.game.state import GameState, Step
 from cosmic.game.view import challenge_of
 from cosmic.odds import solve
-from cosmic.sides import Side
+from cosmic.powers import Power
+from cosmic.sides import BySide, Side
 
 ALLY_SHIPS = 2
 """Ships the odds bot sends as an ally."""
@@ -74,8 +79,14 @@ class OddsBot:
 
     name = "odds"
 
-    def __init__(self, rng: np.random.Generator, budget: float = 2.0) -> None:
+    def __init__(
+        self,
+        rng: np.random.Generator,
+        model: OpponentModel = OpponentModel.EQUILIBRIUM,
+        budget: float | None = None,
+    ) -> None:
         self.rng = rng
+        self.model = model
         self.budget = budget
 
     def choose(self, state: GameState, seat: int, legal: Sequence[Action]) -> Action:
@@ -167,9 +178,16 @@ class OddsBot:
         if state.cone.shown_first and theirs is not None:
             return self._reply(state, side, theirs, plays)
         report = None
-        for model in (OpponentModel.EQUILIBRIUM, OpponentModel.HIGHEST):
+        # An Amoeba's ship counts make the equilibrium game take seconds of CPU: with an Amoeba
+        # the card is chosen by the ``highest`` model.
+        large = any(state.power(state.main(s)) is Power.AMOEBA for s in Side)
+        models = (OpponentModel.HIGHEST,) if large else (self.model, OpponentModel.HIGHEST)
+        for model in models:
             try:
-                report = solve(challenge_of(state, seat, model), budget=self.budget)
+                challenge = challenge_of(state, seat, model)
+                if Power.CHRONOS in (challenge.powers.offense, challenge.powers.defense):
+                    challenge = challenge.replace(powers=_without_chronos(challenge.powers))
+                report = solve(challenge, budget=self.budget)
                 break
             except CosmicError:
                 continue
@@ -206,6 +224,12 @@ class OddsBot:
             return (_rank(e.result, side), -lost, keep)
 
         return max(plays, key=score)
+
+
+def _without_chronos(powers: BySide[Power | None]) -> BySide[Power | None]:
+    """The powers with a Chronos left out: the bot does not count its replay (the odds module
+    models no equilibrium with a Chronos, and its replay makes other models take seconds)."""
+    return BySide(*(None if p is Power.CHRONOS else p for p in (powers.offense, powers.defense)))
 
 
 def _with_edict(state: GameState, seat: int, action: PlayEdict) -> GameState | None:
