@@ -16,7 +16,8 @@
 * players out of play have no ship anywhere and no counter in the destiny pile;
 * a game not over has a legal action, and a chance event's probabilities sum to 1.
 
->>> >>> from cosmic.game.setup import new_game
+>>> from cosmic.powers import Power
+>>> from cosmic.game.setup import new_game
 >>> problems(new_game(GameConfig((Power.VIRUS, Power.ZOMBIE, Power.LASER))))
 []
 """
