@@ -20,11 +20,9 @@ reading runs only ``after_reveal``, its only reading. (Tests check the answers, 
 from __future__ import annotations
 
 import argparse
-import json
-import statistics
-import subprocess
-import sys
 from pathlib import Path
+
+from fresh_process import run_fresh
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -65,17 +63,7 @@ def has_text_reading(root: Path) -> bool:
 
 def run_case(root: Path, model: str, reading: str, repeat: int) -> dict[str, object]:
     """Median CPU seconds and the largest peak memory over ``repeat`` fresh processes."""
-    runs = []
-    for _ in range(repeat):
-        code = CASE.format(root=str(root), model=model, reading=reading)
-        out = subprocess.run(
-            [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=root
-        )
-        runs.append(json.loads(out.stdout.strip().splitlines()[-1]))
-    result = dict(runs[-1])
-    result["cpu"] = statistics.median(float(r["cpu"]) for r in runs)
-    result["rss_mb"] = max(float(r["rss_mb"]) for r in runs)
-    return result
+    return run_fresh(CASE.format(root=str(root), model=model, reading=reading), root, repeat)
 
 
 def main() -> int:

@@ -174,7 +174,8 @@ def solve_game(s: Solver, st: Setting, fixed: dict[Play, Fraction] | None = None
         else _prune_rows(plays, {o: [u_all[o][q] for q in every] for o in plays})
     )
     worlds = s.setting_worlds(st, tuple(options))
-    plays_of = {z: s.their_plays(z) for theirs, _ in worlds for z, _ in theirs if z.is_challenge}
+    held_cards = {z for theirs, _ in worlds for z, _ in theirs if z.is_challenge}
+    plays_of = {z: s.their_plays(z) for z in held_cards}
     columns = sorted({q for group in plays_of.values() for q in group}, key=by_rank)
     order = {q: i for i, q in enumerate(columns)}
     u = {o: [u_all[o][q] for q in columns] for o in plays}
@@ -190,14 +191,22 @@ def solve_game(s: Solver, st: Setting, fixed: dict[Play, Fraction] | None = None
         for q in columns
     }
     mask_of = {z: sum(1 << order[q] for q in group) for z, group in plays_of.items()}
-    types: dict[tuple[Play, ...], Fraction] = {}
+    # A hand's type depends only on which classes it holds: one weight per set held, summed
+    # over the (many more) hands, then one type per set.
+    by_held: dict[tuple[Card, ...], Fraction] = {}
     for theirs, w in worlds:
-        cards = [z for z, _ in theirs if z.is_challenge]
+        cards = tuple(z for z, _ in theirs if z.is_challenge)
+        by_held[cards] = by_held.get(cards, Fraction(0)) + w
+    # Plays by column index (hashing a Play is slow, and there are many sets).
+    indexed = {z: [(order[q], dominated_by[q]) for q in group] for z, group in plays_of.items()}
+    by_index: dict[tuple[int, ...], Fraction] = {}
+    for cards, w in by_held.items():
         held = 0
         for z in cards:
             held |= mask_of[z]
-        eff = tuple(q for z in cards for q in plays_of[z] if not dominated_by[q] & held)
-        types[eff] = types.get(eff, Fraction(0)) + w
+        eff_index = tuple(i for z in cards for i, beaten in indexed[z] if not beaten & held)
+        by_index[eff_index] = by_index.get(eff_index, Fraction(0)) + w
+    types = {tuple(columns[i] for i in eff): w for eff, w in by_index.items()}
     type_list = sorted(types.items(), key=lambda kv: [order[q] for q in kv[0]])
     if fixed is not None:
         x = dict(fixed)

@@ -82,5 +82,9 @@ class NotModelledError(CosmicError):
     """A question Fleetlab does not answer (yet), said plainly instead of answered wrongly."""
 
 
+class LinearProgramError(CosmicError):
+    """A linear program of the equilibrium that has no optimum (unbounded, or HiGHS failed)."""
+
+
 class BudgetExceededError(CosmicError):
     """The exact answer needs more time than the budget given to ``solve``."""

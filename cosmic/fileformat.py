@@ -592,7 +592,10 @@ def _deck_to_json(deck: Deck) -> object:
     if base is not None and base == deck:
         return deck.name
     if base is None:
-        raise ValueError(f"deck {deck.name!r} is not a preset and has no file form")
+        raise DeckError(
+            f"deck {deck.name!r} is not a preset and has no file form (a file names a preset, "
+            "with changed counts)"
+        )
     counts: dict[str, int] = {}
     mine, theirs = deck.counter(), base.counter()
     for card in sorted(set(mine) | set(theirs)):

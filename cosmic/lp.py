@@ -20,6 +20,8 @@ from fractions import Fraction
 
 import numpy as np
 
+from cosmic.errors import LinearProgramError, shown
+
 __all__ = ["EXACT_CELLS", "LPSolution", "maximize"]
 
 EXACT_CELLS = 6000
@@ -56,7 +58,7 @@ def _exact(c: list[Fraction], a: list[list[Fraction]], b: list[Fraction]) -> LPS
                 if best is None or cand < best:
                     best = cand
         if best is None:
-            raise ValueError("the linear program is unbounded")
+            raise LinearProgramError("the linear program is unbounded")
         r = best[2]
         pivot = rows[r][entering]
         if pivot != 1:
@@ -88,7 +90,7 @@ def _floating(c: list[Fraction], a: list[list[Fraction]], b: list[Fraction]) -> 
         method="highs",
     )
     if res.status != 0:
-        raise ValueError(f"the linear program was not solved: {res.message}")
+        raise LinearProgramError(f"the linear program was not solved: {res.message}")
 
     def frac(v: float) -> Fraction:
         return Fraction(max(0.0, float(v))).limit_denominator(10**9)
@@ -104,7 +106,9 @@ def maximize(
     """Solve max ``c``.x, ``a`` x <= ``b``, x >= 0 (``b`` >= 0); exactly when the tableau has at
     most ``EXACT_CELLS`` cells (or as ``exact`` says)."""
     if any(v < 0 for v in b):
-        raise ValueError("maximize needs b >= 0 (the origin feasible)")
+        raise LinearProgramError(
+            f"maximize needs b >= 0 (the origin feasible); got {shown([str(v) for v in b])}"
+        )
     small = len(a) * (len(c) + len(a)) <= EXACT_CELLS
     if exact if exact is not None else small:
         return _exact(c, a, b)

@@ -40,21 +40,19 @@ from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
-from typing import TYPE_CHECKING
 
 from cosmic.budget import Budget, Progress, no_progress
 from cosmic.cards import Card, Edict, strength
 from cosmic.challenge import Challenge, OpponentModel
 from cosmic.edicts import EDICTS, PlayedEdict
 from cosmic.encounter import Play
+from cosmic.equilibrium import Equilibrium, equilibrium_report
 from cosmic.errors import NotModelledError
 from cosmic.hands import Hand, as_hand, challenge_count, compositions, minus, plus
+from cosmic.mutant import mutant_plan, redraw_plan, take_plan
 from cosmic.outcomes import REDRAW, CardOdds, Odds, Plan, Tally
 from cosmic.powers import AmoebaTiming, Power
 from cosmic.solver import Setting, Solver, World
-
-if TYPE_CHECKING:
-    from cosmic.equilibrium import Equilibrium
 
 __all__ = ["CardOdds", "Odds", "Plan", "Report", "solve"]
 
@@ -194,8 +192,6 @@ def solve(
 
     mutant = s.me.refills and len(c.hand) < c.deck.hand_size
     if challenge_count(hand) == 0:
-        from cosmic.mutant import redraw_plan
-
         notes.append(
             "Your hand holds no challenge card: you discard it and draw a new hand before cards "
             "are chosen (plan 'redraw')."
@@ -216,8 +212,6 @@ def solve(
     settings = _settings(s, hand, notes)
     they_trade = s.op.trades and c.options.trader_swaps
     if c.opponent is OpponentModel.EQUILIBRIUM and not they_trade:
-        from cosmic.equilibrium import equilibrium_report
-
         step("the equilibrium")
         eq, eq_rows, eq_plans, eq_notes = equilibrium_report(s, settings, hand)
         equilibrium = eq
@@ -322,8 +316,6 @@ def _add_gift_plans(s: Solver, st: Setting, hand: Hand, plans: list[Plan]) -> No
 
 def _add_mutant_plans(s: Solver, hand: Hand, plans: list[Plan], notes: list[str]) -> None:
     """Your own Mutant's draw (``cosmic.mutant``), and its take from the opponent's hand."""
-    from cosmic.mutant import mutant_plan, take_plan
-
     plan, said = mutant_plan(s, hand)
     notes.extend(said)
     if plan is not None:

@@ -26,6 +26,7 @@ from cosmic import (
 )
 from cosmic.challenge import Challenge
 from cosmic.decks import custom
+from cosmic.errors import LinearProgramError
 from cosmic.fileformat import report_to_dict
 from cosmic.lp import maximize
 from tests.cosmic.support import reveal, tiny
@@ -230,6 +231,17 @@ def test_an_amoeba_mixes_plays_with_ship_counts() -> None:
     # 5 with 7 ships beats both its 9 (11) and its compromise: a sure win.
     assert eq.value == 1
     assert eq.strategy == ((Play(Card.parse("attack:5"), 7), F(1)),)
+
+
+def test_a_program_the_solver_cannot_take_is_a_cosmic_error() -> None:
+    # b < 0 (the origin infeasible) and an unbounded program: errors of the package, quoting
+    # the input, never a bare ValueError or a wrong optimum.
+    with pytest.raises(LinearProgramError, match=r"b >= 0.*'-1'"):
+        maximize([F(1)], [[F(1)]], [F(-1)])
+    with pytest.raises(LinearProgramError, match="unbounded"):
+        maximize([F(1)], [[F(-1)]], [F(1)], exact=True)
+    with pytest.raises(LinearProgramError, match="not solved"):
+        maximize([F(1)], [[F(-1)]], [F(1)], exact=False)
 
 
 @settings(max_examples=80, deadline=None)

@@ -298,7 +298,7 @@ if isinstance(challenge, Challenge):
             file_name="challenge.json",
             mime="application/json",
         )
-    except ValueError:
+    except CosmicError:
         save_slot.caption("A deck made card by card has no file form.")
 
 
