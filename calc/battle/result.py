@@ -99,8 +99,11 @@ class SolverStats:
     """Work done: battle states, volley outcomes tabulated, candidate next states tabulated
     (more than one per outcome under optimal play), value-iteration sweeps (1 unless Morph
     Shields make the battle cyclic) and seconds; ``samples`` for Monte Carlo, and ``cut`` the
-    simulated battles stopped at the round cap (counted for the defender). A sector adds up the
-    work of its battles (``+``)."""
+    simulated battles stopped at the round cap (counted for the defender). With Morph Shields the
+    exact solver counts as ``sweeps`` the most policy-iteration steps one cyclic block took,
+    ``blocks_direct`` the cyclic blocks it solved as linear systems and ``fallbacks`` those that
+    fell back to value iteration (a singular system, e.g. a policy under which the battle never
+    ends). A sector adds up the work of its battles (``+``)."""
 
     states: int = 0
     outcomes: int = 0
@@ -109,6 +112,8 @@ class SolverStats:
     samples: int = 0
     sweeps: int = 0
     cut: int = 0
+    blocks_direct: int = 0
+    fallbacks: int = 0
 
     def __add__(self, other: SolverStats) -> SolverStats:
         return SolverStats(
@@ -119,6 +124,8 @@ class SolverStats:
             samples=self.samples + other.samples,
             sweeps=max(self.sweeps, other.sweeps),
             cut=self.cut + other.cut,
+            blocks_direct=self.blocks_direct + other.blocks_direct,
+            fallbacks=self.fallbacks + other.fallbacks,
         )
 
 

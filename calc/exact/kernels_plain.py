@@ -1,129 +1,240 @@
-"""Compiled loops of the exact solver for plain battles (see ``calc.exact.solver`` for the method).
+"""Compiled loops of the exact solver for plain battles (see ``calc.exact.solver``).
 
-Plain battles are those where no side decides retreats and no ship has a Morph Shield: the
-values are one number per state (P(attacker wins)) and the graph is acyclic apart from the
-all-miss round loop. This specialisation runs about 2.5 times faster than the general loops of
-``calc.exact.kernels``, which handle retreat and repair; both produce identical results on plain
-battles (tested).
+Plain battles are those where no side decides retreats and no ship has a Morph Shield: every
+slot's firing group either fires or is skipped, and the graph is acyclic apart from the all-miss
+round loop. The values carry P(attacker wins) alone when no side plays optimally (no assignment
+is ever compared), else also the two kept build values for the tie-break of
+``calc.exact.kernels.prefer``. The rules are those of ``calc.exact.kernels``: the stalemate rule
+at round starts (``calc.rules.stalemate.is_stalemate``), ``prefer`` for the firing side's choice,
+the same terminal values; both give identical results on plain battles (tested).
 
-States are integers: a joint state is ``attacker_id * n_defender + defender_id``; per side,
-arrays indexed by side-state id hold the living ships (total and per group), whether any
-living ship has cannons, the damage score (which every hit increases) and the damage on living
-ships. Volley outcomes come as CSR tables built in Python: an *entry* per (slot, ships firing,
-enemy state) lists its outcomes; an outcome lists the enemy states its hits can produce (one
-unless the firing side plays optimally) and the rift self-damage it does.
+**Why these loops read packed, side-indexed tables rather than the ``Rules`` named tuple.**
+Numba increments and decrements an atomic reference count for the arrays bound to the parameters
+of a helper it inlines, and in these loops (a helper per candidate assignment) it cannot prove
+the pairs useless when many arrays are passed or when one side's array is picked by an ``if``:
+with the whole ``Rules`` passed down a 19-group battle ran 3.7 times slower. So the per-state
+facts of both sides are packed into two tables indexed by side first (``PlainTables``, built by
+``plain_tables`` from the ``Rules`` fields by name), helpers take those few tables and a side,
+and the hot loops bind nothing else. To check a change, compile into an empty
+``NUMBA_CACHE_DIR`` and count ``NRT_incref`` in ``backward.inspect_llvm(signature)`` outside
+its entry block.
 """
 
 from __future__ import annotations
 
+from enum import IntEnum
+from typing import NamedTuple
+
 import numpy as np
-from numpy.typing import NDArray
 
-from calc._jit import jit
+from calc._jit import jit, jit_inline
 from calc.exact.kernels import prefer
+from calc.exact.tables import N_VALUES, Bools, Floats, Ints, Rules, Value
+from calc.rules.stalemate import is_stalemate
 
-Ints = NDArray[np.int64]
-Floats = NDArray[np.float64]
-Bools = NDArray[np.bool_]
+P_A = Value.P_ATTACKER
+KEPT_A = Value.KEPT_ATTACKER
+KEPT_D = Value.KEPT_DEFENDER
 
 
-@jit
-def value_of(
+class IntRow(IntEnum):
+    """Rows of ``PlainTables.ints[side, row, state]``."""
+
+    IN_SECTOR = 0
+    ROUND_DAMAGE = 1
+    TOUGHNESS = 2
+    DAMAGE = 3
+
+
+class FloatRow(IntEnum):
+    """Rows of ``PlainTables.floats[side, row, state]``."""
+
+    KEPT = 0
+    SECTOR_VALUE = 1
+
+
+class PlainTables(NamedTuple):
+    """Both sides' facts, side first and padded to the larger side: ``ints[side, IntRow,
+    state]``, ``floats[side, FloatRow, state]``, ``alive[side, state, group]`` (living ships per
+    group), ``armed[side, group]``, ``self_next[side, state, points]`` (after rift
+    self-damage); and the volley tables of ``calc.exact.tables.VolleyTables``."""
+
+    ints: Ints
+    floats: Floats
+    alive: Ints
+    armed: Bools
+    self_next: Ints
+    slot_side: Ints
+    slot_group: Ints
+    slot_base: Ints
+    slot_enemies: Ints
+    entry_miss: Floats
+    entry_start: Ints
+    out_prob: Floats
+    out_self: Ints
+    out_cand: Ints
+    cand: Ints
+
+
+def plain_tables(r: Rules) -> PlainTables:
+    """The packed tables of a battle (``Rules`` read by field name)."""
+    sides = (r.attacker, r.defender)
+    n = max(len(t.in_sector) for t in sides)
+    groups = max(t.group_alive.shape[1] for t in sides)
+    points = max(t.self_next.shape[1] for t in sides)
+    ints = np.zeros((2, len(IntRow), n), dtype=np.int64)
+    floats = np.zeros((2, len(FloatRow), n), dtype=np.float64)
+    alive = np.zeros((2, n, groups), dtype=np.int64)
+    armed = np.zeros((2, groups), dtype=np.bool_)
+    self_next = np.zeros((2, n, points), dtype=np.int64)
+    for side, t in enumerate(sides):
+        k = len(t.in_sector)
+        ints[side, IntRow.IN_SECTOR, :k] = t.in_sector
+        ints[side, IntRow.ROUND_DAMAGE, :k] = t.round_damage
+        ints[side, IntRow.TOUGHNESS, :k] = t.toughness
+        ints[side, IntRow.DAMAGE, :k] = t.damage
+        floats[side, FloatRow.KEPT, :k] = t.kept
+        floats[side, FloatRow.SECTOR_VALUE, :k] = t.sector_value
+        alive[side, :k, : t.group_alive.shape[1]] = t.group_alive
+        armed[side, : len(t.group_armed)] = t.group_armed
+        self_next[side, :k, : t.self_next.shape[1]] = t.self_next
+    v = r.volleys
+    return PlainTables(
+        ints, floats, alive, armed, self_next, v.slot_side, v.slot_group, v.slot_base,
+        v.slot_enemies, v.entry_miss, v.entry_start, v.out_prob, v.out_self, v.out_cand, v.cand,
+    )  # fmt: skip
+
+
+@jit_inline
+def _stale(ints: Ints, ia: int, idd: int) -> bool:
+    """The stalemate rule on a joint state (to be judged at a round start only)."""
+    damage_a = ints[0, IntRow.ROUND_DAMAGE, ia]
+    tough_a = ints[0, IntRow.TOUGHNESS, ia]
+    damage_d = ints[1, IntRow.ROUND_DAMAGE, idd]
+    tough_d = ints[1, IntRow.TOUGHNESS, idd]
+    return bool(is_stalemate(damage_a, tough_a, damage_d, tough_d))
+
+
+@jit_inline
+def value_into(
     values: Floats,
     joint: int,
     slot: int,
     first_round: int,
     n_def: int,
-    alive_a: Ints,
-    alive_d: Ints,
-    cannons_a: Bools,
-    cannons_d: Bools,
-) -> float:
-    """P(attacker wins) from (joint state, slot): terminal, stalemate, or the stored value."""
+    escapes: bool,
+    ints: Ints,
+    floats: Floats,
+    out: Floats,
+) -> None:
+    """V(joint, slot) into ``out[:K]``: terminal, a stalemate at a round start (it counts for
+    the defender; the attacker's ships escape if it can retreat, else they are lost), or the
+    stored value (the same values as ``calc.exact.kernels.lookup``)."""
+    k = values.shape[2]
     ia = joint // n_def
     idd = joint - ia * n_def
-    a = alive_a[ia]
-    d = alive_d[idd]
-    if a == 0 or d == 0:
-        return 1.0 if (a > 0 and d == 0) else 0.0
-    if slot >= first_round and not cannons_a[ia] and not cannons_d[idd]:
-        return 0.0
-    return float(values[joint, slot])
+    n_a = ints[0, IntRow.IN_SECTOR, ia]
+    n_d = ints[1, IntRow.IN_SECTOR, idd]
+    if n_a == 0 or n_d == 0:
+        out[P_A] = 1.0 if (n_a > 0 and n_d == 0) else 0.0
+        if k > 1:
+            out[KEPT_A] = floats[0, FloatRow.KEPT, ia]
+            out[KEPT_D] = floats[1, FloatRow.KEPT, idd]
+        return
+    if slot == first_round and _stale(ints, ia, idd):
+        out[P_A] = 0.0
+        if k > 1:
+            kept = floats[0, FloatRow.KEPT, ia]
+            out[KEPT_A] = kept if escapes else kept - floats[0, FloatRow.SECTOR_VALUE, ia]
+            out[KEPT_D] = floats[1, FloatRow.KEPT, idd]
+        return
+    for q in range(k):
+        out[q] = values[joint, slot, q]
 
 
-@jit
+@jit_inline
 def choose(
     values: Floats,
     side: int,
     own2: int,
-    cand_lo: int,
-    cand_hi: int,
-    cand: Ints,
+    lo: int,
+    hi: int,
     nxt: int,
     first_round: int,
     n_def: int,
-    alive_a: Ints,
-    alive_d: Ints,
-    cannons_a: Bools,
-    cannons_d: Bools,
-    damage_a: Ints,
-    damage_d: Ints,
-) -> tuple[int, float]:
-    """The firing side's best next joint state among the candidates, and its value."""
+    escapes: bool,
+    cand: Ints,
+    ints: Ints,
+    floats: Floats,
+    out: Floats,
+    buf: Floats,
+) -> int:
+    """The firing side's best next joint state among the candidates ``lo:hi`` (by
+    ``calc.exact.kernels.prefer``) and, in ``out``, its value at ``nxt``."""
+    k = values.shape[2]
+    enemy = 1 - side
     best_joint = -1
-    best_value = 0.0
     best_score = 0.0
+    best_own = 0.0
+    best_enemy = 0.0
     best_alive = 0
     best_damage = 0
-    for c in range(cand_lo, cand_hi):
+    for c in range(lo, hi):
         e2 = cand[c]
-        if side == 0:
-            joint = own2 * n_def + e2
-            enemy_alive = alive_d[e2]
-            enemy_damage = damage_d[e2]
-        else:
-            joint = e2 * n_def + own2
-            enemy_alive = alive_a[e2]
-            enemy_damage = damage_a[e2]
-        v = value_of(values, joint, nxt, first_round, n_def, alive_a, alive_d, cannons_a, cannons_d)
-        score = v if side == 0 else -v
+        joint = own2 * n_def + e2 if side == 0 else e2 * n_def + own2
+        value_into(values, joint, nxt, first_round, n_def, escapes, ints, floats, buf)
+        if hi - lo == 1:
+            for q in range(k):
+                out[q] = buf[q]
+            return int(joint)
+        own_kept = 0.0
+        enemy_kept = 0.0
+        score = buf[P_A] if side == 0 else -buf[P_A]
+        if k > 1:
+            own_kept = buf[KEPT_A] if side == 0 else buf[KEPT_D]
+            enemy_kept = buf[KEPT_D] if side == 0 else buf[KEPT_A]
+        enemy_alive = ints[enemy, IntRow.IN_SECTOR, e2]
+        enemy_damage = ints[enemy, IntRow.DAMAGE, e2]
         if best_joint < 0 or prefer(
-            score, enemy_alive, enemy_damage, best_score, best_alive, best_damage
-        ):
+            score, own_kept, enemy_kept, enemy_alive, enemy_damage,
+            best_score, best_own, best_enemy, best_alive, best_damage,
+        ):  # fmt: skip
             best_joint = joint
-            best_value = v
             best_score = score
+            best_own = own_kept
+            best_enemy = enemy_kept
             best_alive = enemy_alive
             best_damage = enemy_damage
-    return best_joint, best_value
+            for q in range(k):
+                out[q] = buf[q]
+    return int(best_joint)
 
 
-@jit
-def _slot_entry(
+@jit_inline
+def _entry(
     joint: int,
     j: int,
     n_def: int,
+    first_round: int,
     slot_side: Ints,
     slot_group: Ints,
     slot_base: Ints,
     slot_enemies: Ints,
-    group_alive_a: Ints,
-    group_alive_d: Ints,
-) -> tuple[int, int, int]:
-    """(entry index or -1 if the firing group has no living ship, own id, enemy id)."""
+    alive: Ints,
+    armed: Bools,
+) -> tuple[int, int]:
+    """(volley entry of slot ``j`` in state ``joint``, or -1 when the firing group has no living
+    ship or nothing to fire; the firing side's own state id)."""
     ia = joint // n_def
     idd = joint - ia * n_def
     side = slot_side[j]
     g = slot_group[j]
-    if side == 0:
-        own, enemy = ia, idd
-        n = group_alive_a[ia, g]
-    else:
-        own, enemy = idd, ia
-        n = group_alive_d[idd, g]
-    if n == 0:
-        return -1, own, enemy
-    return slot_base[j] + (n - 1) * slot_enemies[j] + enemy, own, enemy
+    own = ia if side == 0 else idd
+    enemy = idd if side == 0 else ia
+    n = alive[side, own, g]
+    if n == 0 or not (j < first_round or armed[side, g]):
+        return -1, own
+    return slot_base[j] + (n - 1) * slot_enemies[j] + enemy, own
 
 
 @jit
@@ -132,87 +243,91 @@ def backward(
     lo: int,
     hi: int,
     values: Floats,
+    t: PlainTables,
     n_def: int,
     first_round: int,
-    slot_side: Ints,
-    slot_group: Ints,
-    slot_base: Ints,
-    slot_enemies: Ints,
-    entry_miss: Floats,
-    entry_start: Ints,
-    out_prob: Floats,
-    out_self: Ints,
-    out_cand: Ints,
-    cand: Ints,
-    self_next_a: Ints,
-    self_next_d: Ints,
-    group_alive_a: Ints,
-    group_alive_d: Ints,
-    alive_a: Ints,
-    alive_d: Ints,
-    cannons_a: Bools,
-    cannons_d: Bools,
-    damage_a: Ints,
-    damage_d: Ints,
-) -> int:
-    """Solve the states ``order[lo:hi]`` (highest damage score first). Returns the number of
-    candidate next states compared."""
-    n_slots = values.shape[1]
-    contrib = np.zeros(n_slots)
+    n_slots: int,
+    escapes: bool,
+) -> None:
+    """Solve the states ``order[lo:hi]`` (highest damage score first). Along the all-miss
+    chain of a round ``V(j) = a[j] + b[j] * V(round start)``, so the round start is
+    ``a[m] / (1 - b[m])``."""
+    ints = t.ints
+    floats = t.floats
+    alive = t.alive
+    armed = t.armed
+    self_next = t.self_next
+    slot_side = t.slot_side
+    slot_group = t.slot_group
+    slot_base = t.slot_base
+    slot_enemies = t.slot_enemies
+    entry_miss = t.entry_miss
+    entry_start = t.entry_start
+    out_prob = t.out_prob
+    out_self = t.out_self
+    out_cand = t.out_cand
+    cand = t.cand
+    k_values = values.shape[2]
+    m = first_round
+    contrib = np.zeros((n_slots, N_VALUES))
     miss = np.zeros(n_slots)
-    a = np.zeros(n_slots)
-    b = np.zeros(n_slots)
-    compared = 0
+    a = np.zeros((n_slots + 1, N_VALUES))
+    b = np.zeros(n_slots + 1)
+    x = np.zeros(N_VALUES)
+    out = np.zeros(N_VALUES)
+    buf = np.zeros(N_VALUES)
     for idx in range(lo, hi):
         s = order[idx]
         ia = s // n_def
         idd = s - ia * n_def
-        if alive_a[ia] == 0 or alive_d[idd] == 0:
+        if ints[0, IntRow.IN_SECTOR, ia] == 0 or ints[1, IntRow.IN_SECTOR, idd] == 0:
             continue
         for j in range(n_slots):
-            k, own, _ = _slot_entry(
-                s, j, n_def, slot_side, slot_group, slot_base, slot_enemies,
-                group_alive_a, group_alive_d,
+            for q in range(k_values):
+                contrib[j, q] = 0.0
+            entry, own = _entry(
+                s, j, n_def, first_round, slot_side, slot_group, slot_base, slot_enemies,
+                alive, armed,
             )  # fmt: skip
-            if k < 0:
+            if entry < 0:
                 miss[j] = 1.0
-                contrib[j] = 0.0
                 continue
-            miss[j] = entry_miss[k]
-            nxt = j + 1 if j + 1 < n_slots else first_round
+            miss[j] = entry_miss[entry]
             side = slot_side[j]
-            acc = 0.0
-            for o in range(entry_start[k], entry_start[k + 1]):
-                table = self_next_a if side == 0 else self_next_d
-                own2 = table[own, out_self[o]]
-                compared += out_cand[o + 1] - out_cand[o]
-                _, v = choose(
-                    values, side, own2, out_cand[o], out_cand[o + 1], cand, nxt, first_round,
-                    n_def, alive_a, alive_d, cannons_a, cannons_d, damage_a, damage_d,
+            nxt = j + 1 if j + 1 < n_slots else m
+            for o in range(entry_start[entry], entry_start[entry + 1]):
+                own2 = self_next[side, own, out_self[o]]
+                choose(
+                    values, side, own2, out_cand[o], out_cand[o + 1], nxt, first_round, n_def,
+                    escapes, cand, ints, floats, out, buf,
                 )  # fmt: skip
-                acc += out_prob[o] * v
-            contrib[j] = acc
-        stale = not cannons_a[ia] and not cannons_d[idd]
-        m = first_round
-        start = 0.0
-        if not stale and m < n_slots:
-            last = n_slots - 1
-            a[last] = contrib[last]
-            b[last] = miss[last]
-            for j in range(last - 1, m - 1, -1):
-                a[j] = contrib[j] + miss[j] * a[j + 1]
-                b[j] = miss[j] * b[j + 1]
-            start = a[m] / (1.0 - b[m])
-            for j in range(m, n_slots):
-                values[s, j] = a[j] + b[j] * start
+                p = out_prob[o]
+                for q in range(k_values):
+                    contrib[j, q] += p * out[q]
+        for q in range(k_values):
+            a[n_slots, q] = 0.0
+        b[n_slots] = 1.0
+        for j in range(n_slots - 1, m - 1, -1):
+            for q in range(k_values):
+                a[j, q] = contrib[j, q] + miss[j] * a[j + 1, q]
+            b[j] = miss[j] * b[j + 1]
+        if m == n_slots or _stale(ints, ia, idd):
+            # A round start here is a stalemate; mass arriving mid-round plays it out.
+            x[P_A] = 0.0
+            if k_values > 1:
+                kept = floats[0, FloatRow.KEPT, ia]
+                x[KEPT_A] = kept if escapes else kept - floats[0, FloatRow.SECTOR_VALUE, ia]
+                x[KEPT_D] = floats[1, FloatRow.KEPT, idd]
         else:
-            for j in range(m, n_slots):
-                values[s, j] = 0.0
+            for q in range(k_values):
+                x[q] = a[m, q] / (1.0 - b[m])
+        for j in range(m, n_slots):
+            for q in range(k_values):
+                values[s, j, q] = a[j, q] + b[j] * x[q]
         for j in range(m - 1, -1, -1):
-            nxt = j + 1
-            after = start if nxt == m else values[s, nxt]
-            values[s, j] = contrib[j] + miss[j] * after
-    return compared
+            for q in range(k_values):
+                after = values[s, j + 1, q] if j + 1 < m else x[q]
+                values[s, j, q] = contrib[j, q] + miss[j] * after
 
 
 @jit
@@ -223,40 +338,41 @@ def forward(
     inflow: Floats,
     end_mass: Floats,
     end_stale: Floats,
+    t: PlainTables,
     n_def: int,
     first_round: int,
-    slot_side: Ints,
-    slot_group: Ints,
-    slot_base: Ints,
-    slot_enemies: Ints,
-    entry_miss: Floats,
-    entry_start: Ints,
-    out_prob: Floats,
-    out_self: Ints,
-    out_cand: Ints,
-    cand: Ints,
-    self_next_a: Ints,
-    self_next_d: Ints,
-    group_alive_a: Ints,
-    group_alive_d: Ints,
-    alive_a: Ints,
-    alive_d: Ints,
-    cannons_a: Bools,
-    cannons_d: Bools,
-    damage_a: Ints,
-    damage_d: Ints,
-) -> tuple[float, float]:
-    """Push probability mass from ``start`` through the policy; fills ``end_mass`` (a side is
-    destroyed) and ``end_stale`` (stalemates) and returns (P(stalemate), expected rounds)."""
-    n_slots = values.shape[1]
+    n_slots: int,
+    escapes: bool,
+) -> float:
+    """Push probability mass from ``start`` through the policy (lowest score first); fills
+    ``end_mass`` (a side is destroyed) and ``end_stale`` (stalemates) and returns the expected
+    number of engagement rounds."""
+    ints = t.ints
+    floats = t.floats
+    alive = t.alive
+    armed = t.armed
+    self_next = t.self_next
+    slot_side = t.slot_side
+    slot_group = t.slot_group
+    slot_base = t.slot_base
+    slot_enemies = t.slot_enemies
+    entry_miss = t.entry_miss
+    entry_start = t.entry_start
+    out_prob = t.out_prob
+    out_self = t.out_self
+    out_cand = t.out_cand
+    cand = t.cand
+    m = first_round
     inflow[start, 0] = 1.0
-    stalemate = 0.0
     rounds = 0.0
+    entries = np.zeros(n_slots, dtype=np.int64)
+    owns = np.zeros(n_slots, dtype=np.int64)
     miss = np.zeros(n_slots)
     visits = np.zeros(n_slots)
-    alpha = np.zeros(n_slots)
+    gam = np.zeros(n_slots)
     beta = np.zeros(n_slots)
-    m = first_round
+    out = np.zeros(N_VALUES)
+    buf = np.zeros(N_VALUES)
     for idx in range(order.shape[0] - 1, -1, -1):
         s = order[idx]
         total_in = 0.0
@@ -267,61 +383,59 @@ def forward(
         ia = s // n_def
         idd = s - ia * n_def
         for j in range(n_slots):
-            k, _, _ = _slot_entry(
-                s, j, n_def, slot_side, slot_group, slot_base, slot_enemies,
-                group_alive_a, group_alive_d,
+            entry, own = _entry(
+                s, j, n_def, first_round, slot_side, slot_group, slot_base, slot_enemies,
+                alive, armed,
             )  # fmt: skip
-            miss[j] = 1.0 if k < 0 else entry_miss[k]
+            entries[j] = entry
+            owns[j] = own
+            miss[j] = 1.0 if entry < 0 else entry_miss[entry]
         for j in range(m):
             visits[j] = inflow[s, j] + (visits[j - 1] * miss[j - 1] if j > 0 else 0.0)
-        stale = not cannons_a[ia] and not cannons_d[idd]
-        carry = 0.0
-        if m > 0:
-            carry = visits[m - 1] * miss[m - 1]
+            inflow[s, j] = 0.0
+        carry = visits[m - 1] * miss[m - 1] if m > 0 else 0.0
         if m < n_slots:
-            carry += inflow[s, m]
-        if stale or m == n_slots:
-            end_stale[s] += carry
-            stalemate += carry
-            for j in range(m, n_slots):
-                visits[j] = 0.0
-        else:
-            alpha[m] = 0.0
+            incoming = carry + inflow[s, m]
+            gam[m] = 0.0
             beta[m] = 1.0
             for j in range(m + 1, n_slots):
-                alpha[j] = inflow[s, j] + miss[j - 1] * alpha[j - 1]
+                gam[j] = inflow[s, j] + miss[j - 1] * gam[j - 1]
                 beta[j] = miss[j - 1] * beta[j - 1]
             last = n_slots - 1
-            x = (carry + miss[last] * alpha[last]) / (1.0 - miss[last] * beta[last])
+            if _stale(ints, ia, idd):
+                # No round starts here; mass that arrived mid-round plays it out (nothing can
+                # fire) and is a stalemate at the next round start.
+                end_stale[s] += incoming + miss[last] * gam[last]
+                xr = 0.0
+            else:
+                xr = (incoming + miss[last] * gam[last]) / (1.0 - miss[last] * beta[last])
+                rounds += xr
             for j in range(m, n_slots):
-                visits[j] = alpha[j] + beta[j] * x
-            rounds += x
+                visits[j] = gam[j] + beta[j] * xr
+                inflow[s, j] = 0.0
+        else:
+            end_stale[s] += carry
         for j in range(n_slots):
-            if visits[j] == 0.0:
+            v = visits[j]
+            entry = entries[j]
+            if v == 0.0 or entry < 0:
                 continue
-            k, own, _ = _slot_entry(
-                s, j, n_def, slot_side, slot_group, slot_base, slot_enemies,
-                group_alive_a, group_alive_d,
-            )  # fmt: skip
-            if k < 0:
-                continue
-            nxt = j + 1 if j + 1 < n_slots else first_round
             side = slot_side[j]
-            for o in range(entry_start[k], entry_start[k + 1]):
-                table = self_next_a if side == 0 else self_next_d
-                own2 = table[own, out_self[o]]
-                target, _ = choose(
-                    values, side, own2, out_cand[o], out_cand[o + 1], cand, nxt, first_round,
-                    n_def, alive_a, alive_d, cannons_a, cannons_d, damage_a, damage_d,
+            own = owns[j]
+            nxt = j + 1 if j + 1 < n_slots else m
+            for o in range(entry_start[entry], entry_start[entry + 1]):
+                own2 = self_next[side, own, out_self[o]]
+                target = choose(
+                    values, side, own2, out_cand[o], out_cand[o + 1], nxt, first_round, n_def,
+                    escapes, cand, ints, floats, out, buf,
                 )  # fmt: skip
-                mass = visits[j] * out_prob[o]
+                mass = v * out_prob[o]
                 ta = target // n_def
                 td = target - ta * n_def
-                if alive_a[ta] == 0 or alive_d[td] == 0:
+                if ints[0, IntRow.IN_SECTOR, ta] == 0 or ints[1, IntRow.IN_SECTOR, td] == 0:
                     end_mass[target] += mass
-                elif nxt >= first_round and not cannons_a[ta] and not cannons_d[td]:
+                elif nxt == m and _stale(ints, ta, td):
                     end_stale[target] += mass
-                    stalemate += mass
                 else:
                     inflow[target, nxt] += mass
-    return stalemate, rounds
+    return rounds

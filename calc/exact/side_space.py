@@ -3,22 +3,25 @@
 A side's full state is ``(groups, statuses, flags)``:
 
 * ``groups``: per ship type, living ships per damage level (``calc.rules.battle_state.SideState``);
-* ``statuses``: per ship type, 0 fighting, 1 retreating (declared, still in the sector and
-  still a target), 2 left (escaped); a type with no living ship has status 0;
+* ``statuses``: per ship type, a ``calc.rules.battle_state.Status``: fighting, retreating
+  (declared, still in the sector and still a target) or left (escaped); a type with no living
+  ship is fighting;
 * ``flags``: (a retreat was declared, the side tried to retreat with all remaining ships).
 
-Only a side that retreats (``Side.retreats``) has statuses other than 0 and flags other than
-(0, 0), so sides that never retreat keep their small state space.
+Only a side that decides retreats has statuses other than fighting and flags other than (0, 0),
+and only for the ship types that can move (``battle_state.can_retreat``: starbases and orbitals
+cannot), so sides that never retreat keep their small state space.
 """
 
 from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 import numpy as np
 
+from blueprints import Dice
+from calc.exact.tables import SideTables
 from calc.rules.assignment import rule_assignment
 from calc.rules.battle_state import (
     FIGHTING,
@@ -31,9 +34,11 @@ from calc.rules.battle_state import (
     SideSpec,
     SideState,
     Statuses,
+    can_retreat,
     morph_repair,
 )
 from calc.rules.dice import RIFT_REACH
+from calc.rules.stalemate import round_damage_of, toughness_of
 from calc.rules.targeting import UNREACHABLE
 
 
@@ -61,42 +66,6 @@ def canonical(groups: SideState, statuses: Statuses, flags: Flags) -> FullSideSt
     )
 
 
-@dataclass(frozen=True, slots=True)
-class SideFacts:
-    """Per-state facts of a side, as NumPy arrays indexed by state id."""
-
-    in_sector: np.ndarray
-    armed: np.ndarray
-    kept: np.ndarray
-    sector_value: np.ndarray
-    group_alive: np.ndarray
-    group_status: np.ndarray
-    retreat_next: np.ndarray
-    leave_next: np.ndarray
-    self_next: np.ndarray
-    repair: np.ndarray
-    damage: np.ndarray
-    group_armed: np.ndarray
-    score: np.ndarray
-
-    def as_tuple(self) -> tuple[np.ndarray, ...]:
-        """The order ``calc.exact.kernels`` indexes (IN_SECTOR ... GROUP_ARMED)."""
-        return (
-            self.in_sector,
-            self.armed,
-            self.kept,
-            self.sector_value,
-            self.group_alive,
-            self.group_status,
-            self.retreat_next,
-            self.leave_next,
-            self.self_next,
-            self.repair,
-            self.damage,
-            self.group_armed,
-        )
-
-
 class SideSpace:
     """All states of one side (see module doc), numbered."""
 
@@ -104,12 +73,13 @@ class SideSpace:
         self.spec = spec
         self.retreats = retreats
         n_groups = len(spec.counts)
+        self.mobile = tuple(retreats and can_retreat(stats) for stats in spec.stats)
         per_group: list[list[tuple[GroupState, int]]] = []
-        for count, hull in zip(spec.counts, spec.hulls, strict=True):
+        for count, hull, mobile in zip(spec.counts, spec.hulls, self.mobile, strict=True):
             options: list[tuple[GroupState, int]] = []
             for gs in group_states(count, hull):
                 allowed: tuple[int, ...] = (
-                    (FIGHTING, RETREATING, LEFT) if retreats and any(gs) else (FIGHTING,)
+                    (FIGHTING, RETREATING, LEFT) if mobile and any(gs) else (FIGHTING,)
                 )
                 options.extend((gs, st) for st in allowed)
             per_group.append(options)
@@ -136,19 +106,21 @@ class SideSpace:
         groups = self.spec.initial_state()
         return self.id_of(groups, (FIGHTING,) * len(groups), NO_FLAGS)
 
-    def facts(self, max_self_damage: int) -> SideFacts:
-        """Build the per-state arrays (transitions included)."""
+    def tables(self, max_self_damage: int) -> SideTables:
+        """Build the per-state arrays (transitions included) that the kernels read."""
         spec = self.spec
         n = len(self.states)
         g_count = max(1, self.n_groups)
         costs = [s.cost for s in spec.stats]
         armed_groups = [s.cannons.total > 0 for s in spec.stats]
         morph = [s.morph for s in spec.stats]
+        # Scores: a kill outweighs any change of statuses and flags (2 per group, 2 flags).
         weight = 2 * g_count + 3
         in_sector = np.zeros(n, dtype=np.int64)
-        armed = np.zeros(n, dtype=np.bool_)
         kept = np.zeros(n, dtype=np.float64)
         sector_value = np.zeros(n, dtype=np.float64)
+        round_damage = np.zeros(n, dtype=np.int64)
+        toughness = np.zeros(n, dtype=np.int64)
         group_alive = np.zeros((n, g_count), dtype=np.int64)
         group_status = np.zeros((n, g_count), dtype=np.int64)
         retreat_next = np.zeros((n, g_count), dtype=np.int64)
@@ -156,26 +128,35 @@ class SideSpace:
         self_next = np.zeros((n, max_self_damage + 1), dtype=np.int64)
         repair = np.zeros(n, dtype=np.int64)
         damage = np.zeros(n, dtype=np.int64)
-        score = np.zeros(n, dtype=np.int64)
+        coarse = np.zeros(n, dtype=np.int64)
+        cyclic = np.zeros(n, dtype=np.bool_)
         for i, (groups, statuses, flags) in enumerate(self.states):
-            damage_score = 0
+            coarse_damage = 0
             status_weight = int(sum(statuses)) + flags[0] + flags[1]
+            fighting: list[tuple[Dice, int]] = []
+            in_sector_ships: list[tuple[int, int, int]] = []
             for g, (counts, st) in enumerate(zip(groups, statuses, strict=True)):
                 alive = sum(counts)
+                hull = spec.hulls[g]
                 group_alive[i, g] = alive
                 group_status[i, g] = st
                 dmg = sum(d * c for d, c in enumerate(counts))
                 damage[i] += dmg
-                damage_score += dmg + (spec.counts[g] - alive) * (spec.hulls[g] + 1)
+                dead = (spec.counts[g] - alive) * (hull + 1)
+                # Morph Shield damage comes and goes within a block; kills only add.
+                coarse_damage += dead if morph[g] else dmg + dead
                 kept[i] += alive * costs[g]
                 if st != LEFT:
                     in_sector[i] += alive
                     sector_value[i] += alive * costs[g]
-                    if alive and armed_groups[g]:
-                        armed[i] = True
+                    in_sector_ships.extend((hull, morph[g], d) for d, c in enumerate(counts) if c)
+                    if morph[g] and hull and alive:
+                        cyclic[i] = True
+                if st == FIGHTING and alive:
+                    fighting.append((spec.stats[g].cannons, alive))
                 retreat_next[i, g] = i
                 leave_next[i, g] = i
-                if alive and st == FIGHTING and self.retreats:
+                if alive and st == FIGHTING and self.mobile[g]:
                     new_status = list(statuses)
                     new_status[g] = RETREATING
                     fighting_left = any(
@@ -188,7 +169,9 @@ class SideSpace:
                     new_status = list(statuses)
                     new_status[g] = LEFT
                     leave_next[i, g] = self.id_of(groups, tuple(new_status), flags)
-            score[i] = damage_score * weight + status_weight
+            round_damage[i] = round_damage_of(fighting)
+            toughness[i] = toughness_of(in_sector_ships)
+            coarse[i] = coarse_damage * weight + status_weight
             self_next[i, 0] = i
             if max_self_damage:
                 needs = tuple(
@@ -210,18 +193,21 @@ class SideSpace:
                 else:
                     repaired.append(counts)
             repair[i] = self.id_of(tuple(repaired), statuses, flags)
-        return SideFacts(
+        return SideTables(
             in_sector=in_sector,
-            armed=armed,
             kept=kept,
             sector_value=sector_value,
+            round_damage=round_damage,
+            toughness=toughness,
+            damage=damage,
             group_alive=group_alive,
             group_status=group_status,
             retreat_next=retreat_next,
             leave_next=leave_next,
             self_next=self_next,
             repair=repair,
-            damage=damage,
+            coarse=coarse,
+            cyclic=cyclic,
             group_armed=np.array(armed_groups or [False], dtype=np.bool_),
-            score=score,
+            group_mobile=np.array(self.mobile or (False,), dtype=np.bool_),
         )

@@ -14,21 +14,42 @@ no living ships is skipped.
 (die colour x reach), never as sequences of dice (``calc.rules.dice.volley_outcomes``). Hits are
 assigned by the firing side's policy: ``optimal`` considers every distinct resulting state and
 takes the best for the firing side (the attacker maximises, the defender minimises, the
-attacker's probability of winning; ties within 1e-12 go to fewer enemy ships left, then more
-damage on them); ``npc`` and ``greedy`` follow ``calc.rules.targeting``. Because a volley changes
-only the enemy (and rift self-damage the firing side), the outcomes and their candidate states are
-tabulated once per (slot, ships firing, enemy state) in Python, and the compiled loops of
+attacker's probability of winning; ties below); ``npc`` and ``greedy`` follow
+``calc.rules.targeting``. Because a volley changes only the enemy (and rift self-damage the
+firing side), the outcomes and their candidate states are tabulated once per (slot, ships
+firing, enemy state) in Python (``calc.exact.tables.VolleyTables``), and the compiled loops of
 ``calc.exact.kernels`` combine them over all battle states.
 
-**The all-miss loop.** Every outcome except "nothing happened" adds damage, so states form a
-directed acyclic graph ordered by a damage score, apart from the self-loop of a whole engagement
-round in which every volley misses. Writing each slot's value as ``a + b * V(start of round)``
-along the all-miss chain gives ``V = a / (1 - b)`` in closed form. A state in which no living
-ship has cannons is a stalemate (it counts for the defender).
+**The all-miss loop and the stalemate rule.** Every outcome except "nothing happened" adds
+damage, so without Morph Shields states form a directed acyclic graph ordered by a damage score,
+apart from the self-loop of a whole engagement round in which every volley misses. Writing each
+slot's value as ``a + b * V(start of round)`` along the all-miss chain gives
+``V = a / (1 - b)`` in closed form. At the start of every engagement round (after the missiles
+and after the previous round's repair) the stalemate rule of ``calc.rules.stalemate`` is
+judged: neither side can ever destroy a ship of the other. A stalemate counts for the defender;
+its attacker retreats if it can, else its ships in the sector are destroyed.
+
+**Morph Shields** repair damage at the end of each round of a battle still going on, which
+makes the graph cyclic: ``calc.exact.blocks`` orders the states by a coarse score that no
+transition lowers and solves each cyclic block as a sparse linear system by policy iteration
+(exact to rounding, in a few solves instead of thousands of value-iteration sweeps).
+
+**Retreats.** A side that decides retreats (``Side.retreats``) gives each ship type that can
+move (not starbases and orbitals: ``battle_state.can_retreat``) a retreat decision at its
+engagement activations, taken by the side's retreat rule; declared, the type still is a target
+until it leaves at its next activation.
+
+**Ties.** Under ``optimal`` play the firing side maximises its probability of winning; among
+assignments within 1e-12 of the best it takes the lower expected build value of its own ships
+lost, then the higher expected build value of the enemy's ships lost, then fewer enemy ships
+left, then more damage on them (``calc.exact.kernels.prefer``). So results do not depend on the
+order in which assignments were enumerated. The plain path carries the two kept values for this
+only when a side plays optimally.
 
 **Forward pass.** With the policy fixed, probability mass flows from the initial state in
-topological order (the all-miss loop again in closed form), giving the distribution of end
-states: who won, survivors per group, materials lost, reputation draws, expected rounds.
+topological order (the all-miss loop again in closed form, cyclic blocks by one linear solve
+each), giving the distribution of end states: who won, survivors per group, materials lost,
+reputation draws, expected rounds.
 
 The simple solver in ``tests.calc.exact_reference`` computes the same numbers one state at a time
 and is the test oracle of this one.
@@ -36,6 +57,7 @@ and is the test oracle of this one.
 
 from __future__ import annotations
 
+import itertools
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -45,18 +67,20 @@ import numpy as np
 from calc.battle.model import Battle, Policy, RetreatObjective, RetreatPolicy, Side
 from calc.battle.result import BattleResult, Method, SolverStats
 from calc.errors import BattleError, TooLargeError
-from calc.exact.kernels import (
-    NEVER,
-    OPTIMAL_VALUE,
-    OPTIMAL_WIN,
-    T_CANDS,
-    THRESHOLD,
-    backward,
-    forward,
-)
+from calc.exact.blocks import BlockReport, BlockSolver
+from calc.exact.kernels import backward, forward
 from calc.exact.kernels_plain import backward as plain_backward
 from calc.exact.kernels_plain import forward as plain_forward
-from calc.exact.side_space import SideFacts, SideSpace
+from calc.exact.kernels_plain import plain_tables
+from calc.exact.side_space import SideSpace
+from calc.exact.tables import (
+    N_VALUES,
+    TIE_VALUES,
+    RetreatMode,
+    Rules,
+    SideTables,
+    VolleyTables,
+)
 from calc.outcomes import battle_result
 from calc.rules.accounting import EndState
 from calc.rules.assignment import all_assignments, rule_assignment
@@ -67,6 +91,7 @@ from calc.rules.battle_state import (
     FullSideState,
     SideSpec,
     Slot,
+    can_retreat,
     engagement_order,
     estimate_states,
 )
@@ -76,25 +101,22 @@ from calc.rules.targeting import UNREACHABLE
 DEFAULT_STATE_BUDGET = 2_000_000
 """Default cap on battle states (attacker states x defender states)."""
 MEMORY_BUDGET_BYTES = 1_500_000_000
-"""Cap on the value and mass tables (two float64 per state and slot)."""
+"""Cap on the value and mass tables (see ``state_slot_bytes``)."""
 MAX_CANDIDATES = 40_000_000
 """Cap on tabulated candidate next states (int64 each: 320 MB)."""
+CHUNKS = 20
+"""Pieces of the backward pass between progress reports and time-budget checks."""
 
 
-MAX_SWEEPS = 200_000
-"""Cap on value-iteration sweeps (battles with Morph Shields repair, so their graph has
-cycles); the solver raises if it is reached before convergence."""
-CONVERGENCE = 1e-13
-"""Largest change of any value in a sweep at which value iteration stops."""
-
-
-@dataclass
+@dataclass(frozen=True, slots=True)
 class Tables:
-    """CSR tables of volley outcomes (see ``calc.exact.kernels``)."""
+    """The volley tables and what the solver reports and sizes from them."""
 
-    arrays: tuple[np.ndarray, ...]
+    volleys: VolleyTables
     outcomes: int
     max_self: tuple[int, int]
+    max_outcomes: int
+    """The most outcomes of one entry (sizes the block systems)."""
 
 
 def build_tables(
@@ -120,6 +142,7 @@ def build_tables(
     out_cand: list[int] = [0]
     cand: list[int] = []
     max_self = [0, 0]
+    max_outcomes = 0
     cache: dict[tuple[int, int, bool], int] = {}
     for slot in slots:
         side, enemy = slot.side, 1 - slot.side
@@ -168,50 +191,63 @@ def build_tables(
                     max_self[side] = max(max_self[side], outcome.self_damage)
                 entry_miss.append(miss)
                 entry_start.append(len(out_prob))
+                max_outcomes = max(max_outcomes, entry_start[-1] - entry_start[-2])
                 if len(cand) > max_candidates:
                     raise TooLargeError(
                         f"more than {max_candidates:,} candidate assignments to tabulate"
                     )
                 if deadline is not None and time.perf_counter() > deadline:
                     raise TooLargeError("tabulating the volleys ran past the time budget")
-    arrays = (
-        np.array(slot_side, dtype=np.int64),
-        np.array(slot_group, dtype=np.int64),
-        np.array(slot_base, dtype=np.int64),
-        np.array(slot_enemies, dtype=np.int64),
-        np.array(entry_miss, dtype=np.float64),
-        np.array(entry_start, dtype=np.int64),
-        np.array(out_prob, dtype=np.float64),
-        np.array(out_self, dtype=np.int64),
-        np.array(out_cand, dtype=np.int64),
-        np.array(cand, dtype=np.int64),
+    volleys = VolleyTables(
+        slot_side=np.array(slot_side, dtype=np.int64),
+        slot_group=np.array(slot_group, dtype=np.int64),
+        slot_base=np.array(slot_base, dtype=np.int64),
+        slot_enemies=np.array(slot_enemies, dtype=np.int64),
+        entry_miss=np.array(entry_miss, dtype=np.float64),
+        entry_start=np.array(entry_start, dtype=np.int64),
+        out_prob=np.array(out_prob, dtype=np.float64),
+        out_self=np.array(out_self, dtype=np.int64),
+        out_cand=np.array(out_cand, dtype=np.int64),
+        cand=np.array(cand, dtype=np.int64),
     )
-    return Tables(arrays=arrays, outcomes=len(out_prob), max_self=(max_self[0], max_self[1]))
+    return Tables(volleys, len(out_prob), (max_self[0], max_self[1]), max_outcomes)
+
+
+def decides_retreats(side: Side) -> bool:
+    """Whether the side takes retreat decisions: its rule may retreat and some ship type of it
+    can move (a side of starbases cannot retreat whatever its rule)."""
+    return side.retreats and any(can_retreat(g.stats) for g in side.groups)
 
 
 def needs_general_loops(sides: Iterable[Side]) -> bool:
     """Whether a battle between these (canonical) sides takes the general loops of
     ``calc.exact.kernels``: a side decides retreats, or a ship has Morph Shields (the end-of-round
     repair makes the battle graph cyclic). Other battles take ``calc.exact.kernels_plain``."""
-    return any(s.retreats or any(g.stats.morph for g in s.groups) for s in sides)
+    return any(decides_retreats(s) or any(g.stats.morph for g in s.groups) for s in sides)
 
 
-def state_slot_bytes(general_loops: bool) -> int:
-    """Bytes the solver's tables take per (battle state, slot): the general loops keep four
-    float64 values, a decision flag and the forward pass's inflow; the plain loops one value and
-    the inflow. The memory budget is checked with this before anything is allocated."""
-    return 4 * 8 + 1 + 8 if general_loops else 8 + 8
+def plain_value_count(sides: Iterable[Side]) -> int:
+    """Components of a plain battle's value vector: P(attacker wins) alone, or also the two
+    kept values when a side plays optimally (they break its ties)."""
+    return TIE_VALUES if any(s.policy is Policy.OPTIMAL for s in sides) else 1
 
 
-def retreat_mode(side: Side) -> int:
-    """The kernel's code for a side's retreat rule."""
-    if not side.retreats:
-        return NEVER
+def state_slot_bytes(general_loops: bool, values: int = N_VALUES) -> int:
+    """Bytes the solver's tables take per (battle state, slot): ``values`` float64 values, a
+    decision flag and the forward pass's inflow. The memory budget is checked with this before
+    anything is allocated."""
+    return (N_VALUES if general_loops else values) * 8 + 1 + 8
+
+
+def retreat_mode(side: Side) -> RetreatMode:
+    """The kernels' code for a side's retreat rule."""
+    if not decides_retreats(side):
+        return RetreatMode.NEVER
     if side.retreat.policy is RetreatPolicy.THRESHOLD:
-        return THRESHOLD
+        return RetreatMode.THRESHOLD
     if side.retreat.objective is RetreatObjective.WIN:
-        return OPTIMAL_WIN
-    return OPTIMAL_VALUE
+        return RetreatMode.OPTIMAL_WIN
+    return RetreatMode.OPTIMAL_VALUE
 
 
 @dataclass(frozen=True, slots=True)
@@ -251,11 +287,11 @@ class ExactSolver:
         self.slots = engagement_order(self.attacker, self.defender)
         self.first_round = sum(1 for slot in self.slots if slot.missiles)
         self.progress = progress
-        self.cyclic = any(s.morph for spec in self.specs for s in spec.stats)
+        self.plain = not general and not needs_general_loops(self.sides)
         estimate = estimate_states(battle)
         if estimate > state_budget:
             raise TooLargeError(f"{estimate:,} states exceed the exact budget of {state_budget:,}")
-        memory = state_slot_bytes(general or needs_general_loops(self.sides))
+        memory = state_slot_bytes(not self.plain, plain_value_count(self.sides))
         memory *= estimate * max(1, len(self.slots))
         if memory > MEMORY_BUDGET_BYTES:
             raise TooLargeError(
@@ -267,12 +303,16 @@ class ExactSolver:
         if self.progress is not None:
             self.progress(min(1.0, max(0.0, fraction)))
 
+    def _check_time(self, deadline: float | None) -> None:
+        if deadline is not None and time.perf_counter() > deadline:
+            raise TooLargeError("the exact solver ran past the time budget")
+
     def solution(self) -> Solution:
         """The end-state distribution (every side's full state) and the work done."""
         t0 = time.perf_counter()
         spaces = (
-            SideSpace(self.specs[ATTACKER], self.attacker.retreats),
-            SideSpace(self.specs[DEFENDER], self.defender.retreats),
+            SideSpace(self.specs[ATTACKER], decides_retreats(self.attacker)),
+            SideSpace(self.specs[DEFENDER], decides_retreats(self.defender)),
         )
         start = (spaces[ATTACKER].initial(), spaces[DEFENDER].initial())
         states = (spaces[ATTACKER].states[start[0]], spaces[DEFENDER].states[start[1]])
@@ -286,70 +326,39 @@ class ExactSolver:
         tables = build_tables(
             spaces, self.specs, self.slots, self.policies, splitters, deadline=deadline
         )
-        facts = (
-            spaces[ATTACKER].facts(tables.max_self[ATTACKER]),
-            spaces[DEFENDER].facts(tables.max_self[DEFENDER]),
+        side_tables = (
+            spaces[ATTACKER].tables(tables.max_self[ATTACKER]),
+            spaces[DEFENDER].tables(tables.max_self[DEFENDER]),
         )
         self._report(0.3)
-        n_att, n_def = len(spaces[ATTACKER]), len(spaces[DEFENDER])
-        n_joint = n_att * n_def
-        n_slots = len(self.slots)
-        score = (facts[0].score[:, None] + facts[1].score[None, :]).ravel()
-        order = np.argsort(-score, kind="stable").astype(np.int64)
-        plain = not self.general and not needs_general_loops(self.sides)
-        if plain:
-            return self._solve_plain(spaces, facts, tables, order, start, t0)
-        values = np.zeros((n_joint, n_slots, 4), dtype=np.float64)
-        decisions = np.zeros((n_joint, n_slots), dtype=np.bool_)
-        sa, sd = facts[0].as_tuple(), facts[1].as_tuple()
-        modes = np.array([retreat_mode(s) for s in self.sides], dtype=np.int64)
-        below = np.array([s.retreat.below for s in self.sides], dtype=np.float64)
-        escapes = self.attacker.can_retreat
-        common = (n_def, self.first_round, sa, sd, tables.arrays, modes)
-        sweeps = 0
-        chunk = max(1, n_joint // 20)
-        while True:
-            change = 0.0
-            for lo in range(0, n_joint, chunk):
-                hi = min(n_joint, lo + chunk)
-                change = max(
-                    change, backward(order, lo, hi, values, decisions, *common, below, escapes)
-                )
-                if sweeps == 0:
-                    self._report(0.3 + 0.6 * hi / n_joint)
-                if deadline is not None and time.perf_counter() > deadline:
-                    raise TooLargeError("the exact solver ran past the time budget")
-            sweeps += 1
-            if not self.cyclic or change < CONVERGENCE:
-                break
-            if sweeps >= MAX_SWEEPS:
-                raise TooLargeError(
-                    f"value iteration did not converge in {MAX_SWEEPS:,} sweeps "
-                    f"(last change {change:.2e})"
-                )
-        inflow = np.zeros((n_joint, n_slots), dtype=np.float64)
-        end_mass = np.zeros(n_joint, dtype=np.float64)
-        end_stale = np.zeros(n_joint, dtype=np.float64)
-        start_joint = start[0] * n_def + start[1]
-        self._report(0.9)
-        rounds, in_flight = forward(
-            order, start_joint, values, decisions, inflow, end_mass, end_stale, *common,
-            1e-15, MAX_SWEEPS if self.cyclic else 1,
-        )  # fmt: skip
-        if in_flight > 1e-12:
-            raise TooLargeError(f"probability {in_flight:.2e} still in flight after the sweeps")
-        return self._collect(spaces, tables, end_mass, end_stale, float(rounds), sweeps, t0)
+        rules = Rules(
+            n_def=len(spaces[DEFENDER]),
+            first_round=self.first_round,
+            n_slots=len(self.slots),
+            attacker=side_tables[ATTACKER],
+            defender=side_tables[DEFENDER],
+            volleys=tables.volleys,
+            modes=np.array([retreat_mode(s) for s in self.sides], dtype=np.int64),
+            below=np.array([s.retreat.below for s in self.sides], dtype=np.float64),
+            escapes=self.attacker.can_retreat,
+        )
+        start_joint = start[0] * rules.n_def + start[1]
+        solve = self._solve_plain if self.plain else self._solve_general
+        ends, rounds, sweeps, report = solve(rules, tables, start_joint, deadline)
+        stats = SolverStats(
+            states=len(spaces[ATTACKER]) * rules.n_def,
+            outcomes=tables.outcomes,
+            assignments=int(tables.volleys.cand.shape[0]),
+            seconds=time.perf_counter() - t0,
+            sweeps=sweeps,
+            blocks_direct=report.direct,
+            fallbacks=report.fallbacks,
+        )
+        return Solution(self._ends(spaces, *ends), rounds, stats)
 
-    def _collect(
-        self,
-        spaces: tuple[SideSpace, SideSpace],
-        tables: Tables,
-        end_mass: np.ndarray,
-        end_stale: np.ndarray,
-        rounds: float,
-        sweeps: int,
-        t0: float,
-    ) -> Solution:
+    def _ends(
+        self, spaces: tuple[SideSpace, SideSpace], end_mass: np.ndarray, end_stale: np.ndarray
+    ) -> tuple[EndState, ...]:
         n_def = len(spaces[DEFENDER])
         ends = []
         for mass, stale in ((end_mass, False), (end_stale, True)):
@@ -361,49 +370,68 @@ class ExactSolver:
                         float(mass[joint]), stale,
                     )
                 )  # fmt: skip
-        stats = SolverStats(
-            states=len(spaces[ATTACKER]) * n_def,
-            outcomes=tables.outcomes,
-            assignments=int(tables.arrays[T_CANDS].shape[0]),
-            seconds=time.perf_counter() - t0,
-            sweeps=sweeps,
-        )
-        return Solution(tuple(ends), rounds, stats)
+        return tuple(ends)
 
     def _solve_plain(
-        self,
-        spaces: tuple[SideSpace, SideSpace],
-        facts: tuple[SideFacts, SideFacts],
-        tables: Tables,
-        order: np.ndarray,
-        start: tuple[int, int],
-        t0: float,
-    ) -> Solution:
+        self, rules: Rules, tables: Tables, start: int, deadline: float | None
+    ) -> tuple[tuple[np.ndarray, np.ndarray], float, int, BlockReport]:
         """The plain-battle fast path (``calc.exact.kernels_plain``)."""
-        n_def = len(spaces[DEFENDER])
-        n_joint = len(spaces[ATTACKER]) * n_def
-        t = tables.arrays
-        fa, fd = facts
-        common = (
-            n_def, self.first_round, t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7], t[8], t[9],
-            fa.self_next, fd.self_next, fa.group_alive, fd.group_alive, fa.in_sector,
-            fd.in_sector, fa.armed, fd.armed, fa.damage, fd.damage,
-        )  # fmt: skip
-        values = np.zeros((n_joint, len(self.slots)), dtype=np.float64)
-        chunk = max(1, n_joint // 20)
-        deadline = None if self.time_budget is None else t0 + self.time_budget
+        n_joint = rules.n_def * len(rules.attacker.in_sector)
+        order = _order(rules.attacker, rules.defender)
+        k = plain_value_count(self.sides)
+        values = np.zeros((n_joint, rules.n_slots, k), dtype=np.float64)
+        chunk = max(1, n_joint // CHUNKS)
+        arrays = plain_tables(rules)
+        facts = (rules.n_def, rules.first_round, rules.n_slots, rules.escapes)
         for lo in range(0, n_joint, chunk):
             hi = min(n_joint, lo + chunk)
-            plain_backward(order, lo, hi, values, *common)
+            plain_backward(order, lo, hi, values, arrays, *facts)
             self._report(0.3 + 0.6 * hi / n_joint)
-            if deadline is not None and time.perf_counter() > deadline:
-                raise TooLargeError("the exact solver ran past the time budget")
-        inflow = np.zeros_like(values)
+            self._check_time(deadline)
+        inflow = np.zeros((n_joint, rules.n_slots), dtype=np.float64)
         end_mass = np.zeros(n_joint, dtype=np.float64)
         end_stale = np.zeros(n_joint, dtype=np.float64)
-        start_joint = start[0] * n_def + start[1]
-        _, rounds = plain_forward(order, start_joint, values, inflow, end_mass, end_stale, *common)
-        return self._collect(spaces, tables, end_mass, end_stale, float(rounds), 1, t0)
+        rounds = plain_forward(order, start, values, inflow, end_mass, end_stale, arrays, *facts)
+        _check_mass(inflow)
+        return (end_mass, end_stale), float(rounds), 1, BlockReport()
+
+    def _solve_general(
+        self, rules: Rules, tables: Tables, start: int, deadline: float | None
+    ) -> tuple[tuple[np.ndarray, np.ndarray], float, int, BlockReport]:
+        """The general loops: one state at a time, cyclic blocks by ``calc.exact.blocks``."""
+        a, d = rules.attacker, rules.defender
+        n_joint = rules.n_def * len(a.in_sector)
+        order = _order(a, d)
+        values = np.zeros((n_joint, rules.n_slots, N_VALUES), dtype=np.float64)
+        decisions = np.zeros((n_joint, rules.n_slots), dtype=np.bool_)
+        ongoing = ((a.in_sector > 0)[:, None] & (d.in_sector > 0)[None, :]).ravel()
+        cyclic = ((a.cyclic[:, None] | d.cyclic[None, :]).ravel() & ongoing)[order]
+        levels = _levels(a, d, order) if cyclic.any() else [(0, n_joint)]
+        blocks = BlockSolver(values, decisions, rules, n_joint, tables.max_outcomes, deadline)
+        done = 0
+        for lo, hi in levels:
+            for c_lo in range(lo, hi, max(1, n_joint // CHUNKS)):
+                c_hi = min(hi, c_lo + max(1, n_joint // CHUNKS))
+                backward(order, c_lo, c_hi, values, decisions, rules, cyclic)
+                done += c_hi - c_lo
+                self._report(0.3 + 0.6 * done / n_joint)
+                self._check_time(deadline)
+            if cyclic[lo:hi].any():
+                blocks.backward(order[lo:hi][cyclic[lo:hi]])
+        inflow = np.zeros((n_joint, rules.n_slots), dtype=np.float64)
+        end_mass = np.zeros(n_joint, dtype=np.float64)
+        end_stale = np.zeros(n_joint, dtype=np.float64)
+        inflow[start, 0] = 1.0
+        self._report(0.9)
+        rounds = 0.0
+        for lo, hi in reversed(levels):
+            rounds += forward(
+                order, lo, hi, values, decisions, inflow, end_mass, end_stale, rules, cyclic
+            )
+            if cyclic[lo:hi].any():
+                rounds += blocks.forward(order[lo:hi][cyclic[lo:hi]], inflow, end_mass, end_stale)
+        _check_mass(inflow)
+        return (end_mass, end_stale), rounds, max(1, blocks.report.sweeps), blocks.report
 
     def run(self) -> BattleResult:
         """Solve and summarise (``calc.outcomes``)."""
@@ -417,6 +445,27 @@ class ExactSolver:
             why=f"{solution.stats.states:,} states, within the exact budget",
             stats=solution.stats,
         )
+
+
+def _order(a: SideTables, d: SideTables) -> np.ndarray:
+    """Joint states by coarse score, highest first: a topological order of the blocks."""
+    coarse = (a.coarse[:, None] + d.coarse[None, :]).ravel()
+    return np.argsort(-coarse, kind="stable").astype(np.int64)
+
+
+def _levels(a: SideTables, d: SideTables, order: np.ndarray) -> list[tuple[int, int]]:
+    """Ranges of ``order`` with one coarse score each (no transitions inside one but within
+    its cyclic blocks)."""
+    coarse = (a.coarse[:, None] + d.coarse[None, :]).ravel()[order]
+    cuts = np.flatnonzero(np.diff(coarse)) + 1
+    bounds = [0, *cuts.tolist(), len(order)]
+    return list(itertools.pairwise(bounds))
+
+
+def _check_mass(inflow: np.ndarray) -> None:
+    left = float(inflow.sum())
+    if left > 1e-12:
+        raise TooLargeError(f"probability {left:.2e} still in flight after the forward pass")
 
 
 def _in_sector(state: FullSideState) -> int:

@@ -98,12 +98,6 @@ class SideSpec:
         return tuple(out)
 
 
-def can_retreat(stats: ShipStats) -> bool:
-    """Whether ships of this type can ever retreat: only ships with drives move. Starbases and
-    orbitals have none (RULINGS), and NPCs never retreat."""
-    return ship_class_info(stats.ship_class).drives is DriveRule.REQUIRED
-
-
 @jit_inline
 def morph_repair(damage: int, morph: int) -> int:
     """A ship's damage after the end-of-round repair of its ``morph`` Morph Shields (each repairs
@@ -114,6 +108,19 @@ def morph_repair(damage: int, morph: int) -> int:
     (1, 0)
     """
     return max(0, damage - morph)
+
+
+def can_retreat(stats: ShipStats) -> bool:
+    """Whether ships of these stats can retreat: only a class that must carry a drive can move
+    (``blueprints/data/ship_classes.toml``: starbases and orbitals may carry no drive, NPC
+    tiles have none), so starbases and orbitals never retreat (rules: retreating ships move
+    to an adjacent sector). The solvers and the engine ask this one function.
+
+    >>> from blueprints import Blueprint
+    >>> can_retreat(Blueprint.default("terran_directorate", "starbase").stats)
+    False
+    """
+    return ship_class_info(stats.ship_class).drives is DriveRule.REQUIRED
 
 
 def alive(side_state: SideState) -> int:
@@ -147,12 +154,14 @@ def activation_order(attacker: Side, defender: Side, missiles: bool) -> tuple[Sl
     the canonical group order (larger type first).
 
     Missile slots: the types with missiles. Engagement slots: the types with cannons, and,
-    on a side that retreats, every type (an unarmed type may still retreat)."""
+    on a side that retreats, every type that can retreat (an unarmed ship may still retreat;
+    an unarmed starbase can neither fire nor retreat, so it gets no activation)."""
     slots = []
     for side_index, side in ((ATTACKER, attacker), (DEFENDER, defender)):
         for g, group in enumerate(side.groups):
             dice = group.stats.missiles if missiles else group.stats.cannons
-            if dice.total or (not missiles and side.retreats):
+            mobile = side.retreats and can_retreat(group.stats)
+            if dice.total or (not missiles and mobile):
                 slots.append((group.stats.initiative, side_index, g))
     slots.sort(key=lambda t: (-t[0], -t[1], t[2]))
     return tuple(Slot(side, g, missiles) for _, side, g in slots)

@@ -54,7 +54,8 @@ class SectorBrute:
         self.missile_order = [t for t in order if self.types[t][1].missiles.total]
         self.cannon_order = [
             t for t in order
-            if self.types[t][1].cannons.total or self.sides[self.types[t][0]].retreats
+            if self.types[t][1].cannons.total
+            or (self.sides[self.types[t][0]].retreats and self.mobile(t))
         ]  # fmt: skip
         self.max_rounds = max_rounds
 
@@ -72,11 +73,26 @@ class SectorBrute:
     def kept(self, state, side: int) -> float:  # type: ignore[no-untyped-def]
         return float(sum(self.cost(t) for t, _ in state[side]))
 
-    def armed(self, state) -> bool:  # type: ignore[no-untyped-def]
-        return any(
-            self.types[t][1].cannons.total and state[2][t] != 2
-            for side in (0, 1) for t, _ in state[side]
-        )  # fmt: skip
+    def stalemate_at(self, state) -> bool:  # type: ignore[no-untyped-def]
+        """Neither side can ever destroy a ship of the other: its fighting ships' dice all
+        hitting one ship (rift dice 3 each) deal at most the least min(morph, hull - damage)
+        over the other side's ships in the sector (the rule of ``calc.rules.stalemate``)."""
+        best = [0, 0]
+        tough = [1 << 40, 1 << 40]
+        for side in (0, 1):
+            for t, d in state[side]:
+                stats = self.types[t][1]
+                if state[2][t] == 2:
+                    continue
+                tough[side] = min(tough[side], stats.morph, stats.hull - d)
+                if state[2][t] == 0:
+                    c = stats.cannons
+                    best[side] += c.yellow + 2 * c.orange + 3 * c.blue + 4 * c.red + 3 * c.pink
+        return best[0] <= tough[1] and best[1] <= tough[0]
+
+    def mobile(self, t: int) -> bool:
+        """Starbases and orbitals have no drive: they never retreat."""
+        return self.types[t][1].ship_class not in (ShipClass.STARBASE, ShipClass.ORBITAL)
 
     def terminal(self, state) -> Vec | None:  # type: ignore[no-untyped-def]
         a, d = self.in_sector(state, 0), self.in_sector(state, 1)
@@ -112,7 +128,7 @@ class SectorBrute:
         term = self.terminal(state)
         if term is not None:
             return term
-        if k == 0 and not self.armed(state):
+        if k == 0 and self.stalemate_at(state):
             return self.stalemate(state)
         if left == 0:
             return self.stalemate(state)
@@ -150,7 +166,7 @@ class SectorBrute:
             else then(state)
         )
         s = self.sides[side]
-        if missiles or not s.retreats:
+        if missiles or not s.retreats or not self.mobile(t):
             return fight
         statuses = list(state[2])
         statuses[t] = 1
@@ -220,7 +236,8 @@ class SectorBrute:
                 alive = sum(1 for et, d in result if d <= self.hull(et) and state[2][et] != 2)
                 dmg_total = sum(d for et, d in result if d <= self.hull(et))
                 score = v[0] if side == 0 else -v[0]
-                key = (score, -alive, dmg_total)
+                own_kept, enemy_kept = (v[2], v[3]) if side == 0 else (v[3], v[2])
+                key = (score, own_kept, -enemy_kept, -alive, dmg_total)
                 if best is None or self.better(key, best_key):
                     best, best_key = v, key
             for i in range(4):
@@ -229,11 +246,14 @@ class SectorBrute:
 
     @staticmethod
     def better(key, best) -> bool:  # type: ignore[no-untyped-def]
-        if key[0] > best[0] + 1e-12:
-            return True
-        if key[0] < best[0] - 1e-12:
-            return False
-        return key[1:] > best[1:]
+        """Higher P(win), then more own build value kept, then less of the enemy's (the
+        solver's tie rule), then fewer enemy ships left, then more damage on them."""
+        for i, tol in ((0, 1e-12), (1, 1e-9), (2, 1e-9)):
+            if key[i] > best[i] + tol:
+                return True
+            if key[i] < best[i] - tol:
+                return False
+        return key[3:] > best[3:]
 
     def make(self, state, side: int, own: list, enemy: list):  # type: ignore[no-untyped-def]
         own_t = tuple(sorted(s for s in own if s[1] <= self.hull(s[0])))

@@ -106,7 +106,8 @@ def test_the_memory_budget_counts_the_general_loops_tables(
 
     plain = exact.ExactSolver(duel(0))
     cells = estimate_states(duel(1)) * len(plain.slots)
-    budget = cells * exact.state_slot_bytes(False)  # room for the plain tables only
+    # Room for the plain tables only (P(win) and the two kept values of the tie-break).
+    budget = cells * exact.state_slot_bytes(False, exact.plain_value_count(duel(0).sides))
     monkeypatch.setattr(exact, "MEMORY_BUDGET_BYTES", budget)
     exact.ExactSolver(duel(0))  # fits
     with pytest.raises(TooLargeError, match="GiB"):

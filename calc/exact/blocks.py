@@ -1,0 +1,503 @@
+"""Cyclic blocks of the battle graph (Morph Shields), each solved as a linear system.
+
+**Why blocks.** No transition lowers a state's *coarse score*, its damage score without the
+damage on Morph Shield ships (``SideTables.coarse``): hits add damage or destroy ships, statuses
+and flags only go up, rift self-damage adds damage. Only a hit on a Morph ship that destroys
+nothing and the end-of-round repair keep the coarse score, and both keep everything but the
+damage on the Morph ships. So the states of one coarse score fall into *blocks* (same ships,
+statuses and flags, Morph damage anywhere) with transitions between them only towards higher
+coarse scores: processing the coarse scores from the highest down is a topological order of
+the condensed graph. States without Morph ships whose damage can vary are blocks of one state,
+solved one at a time as before (``calc.exact.kernels``); the others of one coarse score, a few
+independent blocks, are solved here together as one sparse linear system.
+
+**Policy iteration.** The unknowns are V(state, engagement slot) for the block's states. With
+the policy fixed (the candidate each outcome's ``choose`` picks and the retreat decisions, read
+from the current values), the values satisfy ``A x = rhs``: a row per unknown, ``-p`` towards
+each successor inside the block, the values of successors outside it (solved already) on the
+right. ``scipy.sparse`` solves it; one Gauss-Seidel Bellman sweep over the block then improves
+the policy and checks convergence; this repeats until a sweep changes nothing beyond
+``POLICY_TOLERANCE``. A singular system (a policy under which the battle never ends) or a policy
+that keeps changing falls back to value iteration, counted in the solver statistics. The
+missile slots of the block's states come last (they only lead forward into the first round).
+
+**Forward.** With the policy fixed the visits of the block's unknowns solve ``A^T v = inflow``
+(the mass that arrived from outside the block); the mass leaving the block is then pushed on,
+and the expected number of rounds gains the visits at round starts.
+
+scipy is imported here, inside the functions, so a plain battle never loads it.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from calc._jit import jit, jit_inline
+from calc.errors import TooLargeError
+from calc.exact.kernels import (
+    choose,
+    lookup,
+    next_slot,
+    push,
+    push_slot,
+    repaired,
+    retreat_better,
+    self_next,
+    slot_info,
+    split,
+    stalemate_at,
+    target_of,
+    terminal_into,
+    volley_value,
+    wraps,
+)
+from calc.exact.tables import N_VALUES, Bools, Floats, Ints, Rules, SlotKind
+
+MAX_POLICY_ITERATIONS = 50
+"""Policy improvements per block before it falls back to value iteration."""
+POLICY_TOLERANCE = 1e-13
+"""A Bellman sweep that changes no value more than this (relative to the value's scale) has
+confirmed the policy."""
+MAX_SWEEPS = 200_000
+"""Cap on the value-iteration sweeps of a block that fell back."""
+CONVERGENCE = 1e-13
+"""Largest change of a value-iteration sweep at which a fallen-back block stops."""
+
+
+@dataclass
+class BlockReport:
+    """Work of the block solve, for ``SolverStats``."""
+
+    direct: int = 0
+    """Cyclic blocks (one coarse score's) solved as linear systems."""
+    fallbacks: int = 0
+    """Blocks solved by value iteration (singular system or no stable policy)."""
+    sweeps: int = 0
+    """The most Bellman sweeps any block took."""
+
+
+# ----- compiled pieces ---------------------------------------------------------------------
+
+
+@jit_inline
+def bellman(
+    values: Floats, r: Rules, s: int, j: int, out: Floats, fight: Floats, ret: Floats,
+    buf: Floats, buf2: Floats,
+) -> bool:  # fmt: skip
+    """The Bellman value of (s, j) from the current values, into ``out`` (``fight`` is a
+    ``(1, N_VALUES)`` work row); True if the retreat is chosen."""
+    k = values.shape[2]
+    ia, idd = split(r, s)
+    if j == r.first_round and stalemate_at(r, ia, idd):
+        terminal_into(r, ia, idd, True, out, k)
+        return False
+    kind, c, entry = slot_info(r, s, j)
+    nxt = next_slot(r, j)
+    if kind == SlotKind.LEAVE:
+        lookup(values, r, target_of(r, s, j, kind), nxt, out)
+        return False
+    if entry >= 0:
+        volley_value(values, r, s, j, entry, fight, 0, buf, buf2)
+    else:
+        for q in range(k):
+            fight[0, q] = 0.0
+    if c > 0.0:
+        stay = repaired(r, s) if wraps(r, j) else s
+        lookup(values, r, stay, nxt, buf)
+        for q in range(k):
+            fight[0, q] += c * buf[q]
+    if kind == SlotKind.ATTACK_OR_RETREAT or kind == SlotKind.PASS_OR_RETREAT:
+        lookup(values, r, target_of(r, s, j, kind), nxt, ret)
+        side = r.volleys.slot_side[j]
+        if retreat_better(fight[0], ret, side, r.modes[side], r.below[side]):
+            for q in range(k):
+                out[q] = ret[q]
+            return True
+    for q in range(k):
+        out[q] = fight[0, q]
+    return False
+
+
+@jit
+def bellman_sweep(values: Floats, decisions: Bools, r: Rules, states: Ints, scale: Floats) -> float:
+    """One Gauss-Seidel sweep of the Bellman update over the block's engagement slots (in
+    place); returns the largest change, each component relative to ``scale``."""
+    k = values.shape[2]
+    out = np.zeros(N_VALUES)
+    fight = np.zeros((1, N_VALUES))
+    ret = np.zeros(N_VALUES)
+    buf = np.zeros(N_VALUES)
+    buf2 = np.zeros(N_VALUES)
+    change = 0.0
+    for b in range(states.shape[0]):
+        s = states[b]
+        for j in range(r.n_slots - 1, r.first_round - 1, -1):
+            decisions[s, j] = bellman(values, r, s, j, out, fight, ret, buf, buf2)
+            for q in range(k):
+                d = abs(out[q] - values[s, j, q]) / scale[q]
+                if d > change:
+                    change = d
+                values[s, j, q] = out[q]
+    return change
+
+
+@jit_inline
+def add_term(
+    values: Floats, r: Rules, local: Ints, u: int, target: int, slot: int, p: float,
+    rows: Ints, cols: Ints, coefs: Floats, rhs: Floats, nnz: int, buf: Floats,
+) -> int:  # fmt: skip
+    """Row ``u`` gains ``p * V(target, slot)``: a matrix entry if that is an unknown of the
+    block, else a known value on the right. Returns the new entry count."""
+    ia, idd = split(r, target)
+    e = r.n_slots - r.first_round
+    if local[target] >= 0 and not (slot == r.first_round and stalemate_at(r, ia, idd)):
+        rows[nnz] = u
+        cols[nnz] = local[target] * e + slot - r.first_round
+        coefs[nnz] = -p
+        return nnz + 1
+    lookup(values, r, target, slot, buf)
+    for q in range(values.shape[2]):
+        rhs[u, q] += p * buf[q]
+    return nnz
+
+
+@jit
+def block_system(
+    values: Floats,
+    decisions: Bools,
+    r: Rules,
+    states: Ints,
+    local: Ints,
+    rows: Ints,
+    cols: Ints,
+    coefs: Floats,
+    rhs: Floats,
+) -> int:
+    """Triplets of ``A`` and the right-hand side for the policy the current values pick
+    (stored in ``decisions``); returns the number of triplets."""
+    m = r.first_round
+    e = r.n_slots - m
+    k = values.shape[2]
+    v = r.volleys
+    out = np.zeros(N_VALUES)
+    fight = np.zeros((1, N_VALUES))
+    ret = np.zeros(N_VALUES)
+    buf = np.zeros(N_VALUES)
+    buf2 = np.zeros(N_VALUES)
+    nnz = 0
+    for b in range(states.shape[0]):
+        s = states[b]
+        ia, idd = split(r, s)
+        for j in range(m, r.n_slots):
+            u = b * e + j - m
+            rows[nnz] = u
+            cols[nnz] = u
+            coefs[nnz] = 1.0
+            nnz += 1
+            for q in range(k):
+                rhs[u, q] = 0.0
+            decisions[s, j] = False
+            if j == m and stalemate_at(r, ia, idd):
+                terminal_into(r, ia, idd, True, rhs[u], k)
+                continue
+            dec = bellman(values, r, s, j, out, fight, ret, buf, buf2)
+            decisions[s, j] = dec
+            kind, c, entry = slot_info(r, s, j)
+            nxt = next_slot(r, j)
+            if kind == SlotKind.LEAVE or dec:
+                t = target_of(r, s, j, kind)
+                nnz = add_term(values, r, local, u, t, nxt, 1.0, rows, cols, coefs, rhs, nnz, buf)
+                continue
+            wrap = wraps(r, j)
+            if entry >= 0:
+                side = v.slot_side[j]
+                own = ia if side == 0 else idd
+                for o in range(v.entry_start[entry], v.entry_start[entry + 1]):
+                    own2 = self_next(r, side, own, v.out_self[o])
+                    t = choose(
+                        values, r, side, own2, v.out_cand[o], v.out_cand[o + 1], nxt, wrap,
+                        buf, buf2,
+                    )  # fmt: skip
+                    nnz = add_term(
+                        values, r, local, u, t, nxt, v.out_prob[o], rows, cols, coefs, rhs, nnz,
+                        buf,
+                    )  # fmt: skip
+            if c > 0.0:
+                stay = repaired(r, s) if wrap else s
+                nnz = add_term(values, r, local, u, stay, nxt, c, rows, cols, coefs, rhs, nnz, buf)
+    return nnz
+
+
+@jit
+def block_missiles(values: Floats, r: Rules, states: Ints) -> None:
+    """The missile slots of the block's states, last slot first (each leads to the next)."""
+    k = values.shape[2]
+    acc = np.zeros((1, N_VALUES))
+    out = np.zeros(N_VALUES)
+    buf = np.zeros(N_VALUES)
+    for j in range(r.first_round - 1, -1, -1):
+        for b in range(states.shape[0]):
+            s = states[b]
+            _, c, entry = slot_info(r, s, j)
+            if entry >= 0:
+                volley_value(values, r, s, j, entry, acc, 0, out, buf)
+            else:
+                for q in range(k):
+                    acc[0, q] = 0.0
+            lookup(values, r, s, j + 1, buf)
+            for q in range(k):
+                values[s, j, q] = acc[0, q] + c * buf[q]
+
+
+@jit
+def block_forward_missiles(
+    values: Floats,
+    decisions: Bools,
+    r: Rules,
+    states: Ints,
+    inflow: Floats,
+    end_mass: Floats,
+    end_stale: Floats,
+) -> None:
+    """Push the mass at the block's missile slots, first slot first."""
+    out = np.zeros(N_VALUES)
+    buf = np.zeros(N_VALUES)
+    for j in range(r.first_round):
+        for b in range(states.shape[0]):
+            s = states[b]
+            mass = inflow[s, j]
+            if mass == 0.0:
+                continue
+            inflow[s, j] = 0.0
+            kind, c, entry = slot_info(r, s, j)
+            push_slot(
+                values, decisions, r, s, j, kind, entry, mass, inflow, end_mass, end_stale, out,
+                buf,
+            )  # fmt: skip
+            if c > 0.0:
+                push(r, s, j + 1, mass * c, inflow, end_mass, end_stale)
+
+
+@jit_inline
+def send_out(
+    r: Rules, local: Ints, target: int, slot: int, mass: float, inflow: Floats,
+    end_mass: Floats, end_stale: Floats,
+) -> None:  # fmt: skip
+    """Push mass that leaves the block (flows inside it are the solve's)."""
+    ia, idd = split(r, target)
+    if local[target] >= 0 and not (slot == r.first_round and stalemate_at(r, ia, idd)):
+        return
+    push(r, target, slot, mass, inflow, end_mass, end_stale)
+
+
+@jit
+def block_exits(
+    values: Floats,
+    decisions: Bools,
+    r: Rules,
+    states: Ints,
+    local: Ints,
+    visits: Floats,
+    inflow: Floats,
+    end_mass: Floats,
+    end_stale: Floats,
+) -> float:
+    """Push the mass leaving the block from its unknowns' ``visits``; returns the visits at
+    round starts (engagement rounds played)."""
+    m = r.first_round
+    e = r.n_slots - m
+    v = r.volleys
+    out = np.zeros(N_VALUES)
+    buf = np.zeros(N_VALUES)
+    rounds = 0.0
+    for b in range(states.shape[0]):
+        s = states[b]
+        ia, idd = split(r, s)
+        for j in range(m, r.n_slots):
+            mass = visits[b * e + j - m]
+            if mass == 0.0:
+                continue
+            if j == m and stalemate_at(r, ia, idd):
+                end_stale[s] += mass
+                continue
+            if j == m:
+                rounds += mass
+            kind, c, entry = slot_info(r, s, j)
+            nxt = next_slot(r, j)
+            if kind == SlotKind.LEAVE or decisions[s, j]:
+                send_out(r, local, target_of(r, s, j, kind), nxt, mass, inflow, end_mass, end_stale)
+                continue
+            wrap = wraps(r, j)
+            if entry >= 0:
+                side = v.slot_side[j]
+                own = ia if side == 0 else idd
+                for o in range(v.entry_start[entry], v.entry_start[entry + 1]):
+                    own2 = self_next(r, side, own, v.out_self[o])
+                    t = choose(
+                        values, r, side, own2, v.out_cand[o], v.out_cand[o + 1], nxt, wrap, out,
+                        buf,
+                    )  # fmt: skip
+                    send_out(r, local, t, nxt, mass * v.out_prob[o], inflow, end_mass, end_stale)
+            if c > 0.0:
+                stay = repaired(r, s) if wrap else s
+                send_out(r, local, stay, nxt, mass * c, inflow, end_mass, end_stale)
+    return rounds
+
+
+# ----- the block solve ---------------------------------------------------------------------
+
+
+class BlockSolver:
+    """Solves the cyclic blocks of one battle, backward then forward (see module doc)."""
+
+    def __init__(
+        self,
+        values: Floats,
+        decisions: Bools,
+        r: Rules,
+        n_joint: int,
+        max_outcomes: int,
+        deadline: float | None,
+    ) -> None:
+        self.values = values
+        self.decisions = decisions
+        self.r = r
+        self.deadline = deadline
+        self.local = np.full(n_joint, -1, dtype=np.int64)
+        self.max_outcomes = max_outcomes
+        k = values.shape[2]
+        # Probabilities are at most 1; build values at most everything on the board.
+        top = max(
+            1.0, float(r.attacker.kept.max(initial=0.0)), float(r.defender.kept.max(initial=0.0))
+        )
+        self.scale = np.array([1.0, top, top, 1.0][:k], dtype=np.float64)
+        self.report = BlockReport()
+
+    def _system(self, states: Ints) -> tuple[Any, Floats]:
+        from scipy.sparse import csc_matrix
+
+        r = self.r
+        e = r.n_slots - r.first_round
+        u = len(states) * e
+        cap = u * (2 + self.max_outcomes)
+        rows = np.empty(cap, dtype=np.int64)
+        cols = np.empty(cap, dtype=np.int64)
+        coefs = np.empty(cap, dtype=np.float64)
+        rhs = np.zeros((u, self.values.shape[2]), dtype=np.float64)
+        nnz = block_system(
+            self.values, self.decisions, r, states, self.local, rows, cols, coefs, rhs
+        )
+        matrix = csc_matrix((coefs[:nnz], (rows[:nnz], cols[:nnz])), shape=(u, u))
+        return matrix, rhs
+
+    def _check_time(self) -> None:
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise TooLargeError("the exact solver ran past the time budget")
+
+    def backward(self, states: Ints) -> None:
+        """Solve the values of one coarse score's cyclic states."""
+        r = self.r
+        m, n = r.first_round, r.n_slots
+        self.local[states] = np.arange(len(states))
+        try:
+            if n > m:
+                self._policy_iteration(states)
+            block_missiles(self.values, r, states)
+        finally:
+            self.local[states] = -1
+
+    def _policy_iteration(self, states: Ints) -> None:
+        r = self.r
+        m, n, k = r.first_round, r.n_slots, self.values.shape[2]
+        slots = np.arange(m, n)
+        for iteration in range(1, MAX_POLICY_ITERATIONS + 1):
+            matrix, rhs = self._system(states)
+            x = _solve(matrix, rhs)
+            if x is None:
+                break
+            self.values[states[:, None], slots[None, :], :] = x.reshape(len(states), n - m, k)
+            change = bellman_sweep(self.values, self.decisions, r, states, self.scale)
+            self.report.sweeps = max(self.report.sweeps, iteration)
+            self._check_time()
+            if change <= POLICY_TOLERANCE:
+                self.report.direct += 1
+                return
+        self._value_iteration(states)
+
+    def _value_iteration(self, states: Ints) -> None:
+        self.report.fallbacks += 1
+        for sweep in range(1, MAX_SWEEPS + 1):
+            change = bellman_sweep(self.values, self.decisions, self.r, states, self.scale)
+            if change < CONVERGENCE:
+                self.report.sweeps = max(self.report.sweeps, sweep)
+                return
+            if sweep % 256 == 0:
+                self._check_time()
+        raise TooLargeError(
+            f"value iteration of a cyclic block did not converge in {MAX_SWEEPS:,} sweeps"
+        )
+
+    def forward(self, states: Ints, inflow: Floats, end_mass: Floats, end_stale: Floats) -> float:
+        """Push the mass through one coarse score's cyclic states; returns the rounds played."""
+        r = self.r
+        m, n = r.first_round, r.n_slots
+        block_forward_missiles(self.values, self.decisions, r, states, inflow, end_mass, end_stale)
+        if n == m:
+            return 0.0
+        self.local[states] = np.arange(len(states))
+        try:
+            matrix, _ = self._system(states)
+            arrived = inflow[states, m:].ravel().copy()
+            inflow[states, m:] = 0.0
+            visits = _solve(matrix.T.tocsc(), arrived)
+            if visits is None:
+                visits = _iterate_visits(matrix, arrived)
+            return float(
+                block_exits(
+                    self.values,
+                    self.decisions,
+                    r,
+                    states,
+                    self.local,
+                    visits.ravel(),
+                    inflow,
+                    end_mass,
+                    end_stale,
+                )
+            )
+        finally:
+            self.local[states] = -1
+
+
+def _solve(matrix: Any, rhs: Floats) -> Floats | None:
+    """``matrix^-1 rhs`` by sparse LU, or None if the matrix is singular (or so badly
+    conditioned that the solution does not satisfy the system)."""
+    from scipy.sparse.linalg import splu
+
+    try:
+        x = splu(matrix).solve(rhs)
+    except RuntimeError:
+        return None
+    if not np.all(np.isfinite(x)):
+        return None
+    residual = np.abs(matrix @ x - rhs).max(initial=0.0)
+    if residual > 1e-9 * max(1.0, float(np.abs(rhs).max(initial=0.0))):
+        return None
+    return np.asarray(x, dtype=np.float64)
+
+
+def _iterate_visits(matrix: Any, arrived: Floats) -> Floats:
+    """Visits by iterating ``v = arrived + (I - A)^T v`` (for a singular block): converges
+    when the battle leaves the block; raises when mass stays in it for ever."""
+    transposed = matrix.T.tocsr()
+    v = arrived.copy()
+    for _ in range(MAX_SWEEPS):
+        nxt = arrived + v - transposed @ v
+        if np.abs(nxt - v).max(initial=0.0) < 1e-16:
+            return np.asarray(nxt, dtype=np.float64)
+        v = nxt
+    raise TooLargeError("probability still in flight in a cyclic block after the sweeps")
