@@ -88,7 +88,7 @@ if steps.result.error is not None:
     )
 else:
     st.success(
-        f"{steps.result.actions:,} entries replayed, {steps.result.checkpoints} state hashes "
+        f"{steps.result.actions:,} actions replayed, {steps.result.checkpoints} state hashes "
         "verified.",
         icon=":material/verified:",
     )
