@@ -25,6 +25,7 @@ PURE = [
     "ui.player_boards",
     "ui.designer_form",
     "ui.blueprint_tables",
+    "ui.cosmic_game",
 ]
 
 
