@@ -34,6 +34,7 @@ pages = {
     ],
     "Other games": [
         st.Page("ui/views/cosmic_encounter.py", title="Cosmic Encounter", icon=":material/public:"),
+        st.Page("ui/views/cosmic_game.py", title="Cosmic game", icon=":material/history:"),
     ],
 }
 st.navigation(pages).run()

@@ -24,6 +24,8 @@ from ui.cli_support import UsageError, blueprint_options, run_command, text_tabl
 COMMANDS: dict[str, str] = {
     "odds": "ui.commands.odds",
     "cosmic": "ui.commands.cosmic",
+    "cosmic-play": "ui.commands.cosmic_play",
+    "cosmic-replay": "ui.commands.cosmic_play",
     "selfplay": "ui.commands.selfplay",
     "league": "ui.commands.league",
     "replay": "ui.commands.replay",

@@ -32,6 +32,7 @@ PURE = [
     "ui.design_worker",
     "ui.warmup",
     "ui.serve",
+    "ui.cosmic_game",
 ]
 
 

@@ -272,8 +272,19 @@ def _from_inputs() -> Challenge | Invitation:
 
 
 candidates: tuple[Ally, ...] = ()
+from_game = st.session_state.get("cosmic.from_game")
 try:
-    if upload is not None:
+    if upload is None and from_game is not None:
+        # A challenge sent from a step of a game record (the Cosmic game page).
+        challenge = parse_challenge(from_game)
+        st.info(
+            "Showing a challenge from a game record (the Cosmic game page).",
+            icon=":material/hexagon:",
+        )
+        if st.button("Use the inputs again", key="cosmic.drop_game"):
+            del st.session_state["cosmic.from_game"]
+            st.rerun()
+    elif upload is not None:
         data = parse_json_text(upload.getvalue(), repr(upload.name)[:60])
         challenge = parse_challenge(data)
         candidates = candidates_of(data)

@@ -1,0 +1,429 @@
+"""Game records: a whole Cosmic Encounter game as versioned JSON, replayed without a seed.
+
+A record holds the configuration, the players' names (bots or people) and its *entries* in
+order: the text of every action and chance outcome (``str(action)``: ``draw attack:12``,
+``destiny 2``, ``play compromise``), checkpoints ``{"turn", "challenges", "hash"}`` with the
+state hash at the start, after every step that begins a new turn and after the step that ends
+the game, and notes ``{"note"}``. ``docs/cosmic-record.md`` documents the format. Because every
+card drawn, every counter flipped and every card taken at random is an entry, a record replays
+exactly with no seed, and a game played at a real table can be typed in.
+
+``state_hash`` is the BLAKE2b digest (16 bytes, hex) of the state's canonical JSON (sorted
+keys, no spaces): the same state gives the same hash on any machine and in any process.
+``save_record`` writes atomically (a temporary file in the same folder, flushed and fsynced,
+then ``os.replace``). ``load_record`` checks the structure (``RecordError`` naming the JSON path
+of the first problem); ``replay`` plays the entries and stops at the first bad one (an entry of
+the wrong form, a text that is not an action, an action that is not legal, a checkpoint whose
+hash differs), naming it by index and text.
+
+>>> import numpy as np
+>>> from cosmic.game.bots import RandomBot
+>>> from cosmic.game.play import play_game, random_config
+>>> rng = np.random.default_rng(7)
+>>> config = random_config(3, rng, max_turns=30)
+>>> recorder = Recorder(config, ("random",) * 3)
+>>> final = play_game(config, [RandomBot(rng) for _ in range(3)], rng, on_step=recorder)
+>>> result = replay(loads_record(record_text(recorder.record())))
+>>> result.ok, result.state == final
+(True, True)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import os
+import tempfile
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from pathlib import Path
+from typing import Any
+
+from cosmic.cards import Card
+from cosmic.errors import CosmicError, shown
+from cosmic.game.actions import Action, parse_action
+from cosmic.game.errors import EntryError, RecordError
+from cosmic.game.rules import apply
+from cosmic.game.setup import new_game
+from cosmic.game.state import GameConfig, GameState
+from cosmic.powers import Power, VirusAllies
+
+FORMAT = "fleetlab-cosmic-record"
+VERSION = 1
+MAX_BYTES = 20_000_000
+"""Records larger than this are refused (a long 6-player game is well under 1 MB)."""
+
+Json = Any
+"""A value made of dicts, lists, strings, numbers, booleans and None."""
+
+
+# ----- the state as JSON, and its hash ----------------------------------------------------------
+
+
+def to_json(value: object) -> Json:
+    """A value of the state as JSON: dataclasses as objects, enums by value, cards by text."""
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, Enum):
+        return value.value
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: to_json(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, tuple | list):
+        return [to_json(v) for v in value]
+    if value is None or isinstance(value, bool | int | str):
+        return value
+    raise TypeError(f"no JSON form for {type(value).__name__}")
+
+
+def state_hash(state: GameState) -> str:
+    """A stable hash of the whole state (see the module docstring).
+
+    >>> from cosmic.powers import Power
+    >>> len(state_hash(new_game(GameConfig((Power.VOID, Power.MIND, Power.CLONE)))))
+    32
+    """
+    text = json.dumps(to_json(state), sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hashlib.blake2b(text.encode("ascii"), digest_size=16).hexdigest()
+
+
+# ----- entries ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Checkpoint:
+    """The state's hash at a point of the game, with its turn and challenges begun."""
+
+    turn: int
+    challenges: int
+    hash: str
+
+    @classmethod
+    def of(cls, state: GameState) -> Checkpoint:
+        """The checkpoint of a state."""
+        return cls(state.turn, state.challenges, state_hash(state))
+
+    def __str__(self) -> str:
+        return f"checkpoint turn {self.turn} challenges {self.challenges} {self.hash}"
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """A comment in the record (the replay skips it)."""
+
+    text: str
+
+    def __str__(self) -> str:
+        return f"note {self.text!r}"
+
+
+@dataclass(frozen=True, slots=True)
+class Unreadable:
+    """An entry of no known form, kept as found so that the replay stops there and says why."""
+
+    data: Json
+    reason: str
+
+    def __str__(self) -> str:
+        text = json.dumps(self.data)
+        return text if len(text) <= 60 else text[:57] + "..."
+
+
+Entry = str | Checkpoint | Note | Unreadable
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """A game: its configuration, its players' names and its entries."""
+
+    config: GameConfig
+    players: tuple[str, ...]
+    entries: tuple[Entry, ...]
+
+    @property
+    def actions(self) -> int:
+        """Number of action entries."""
+        return sum(1 for e in self.entries if isinstance(e, str))
+
+
+class Recorder:
+    """An ``on_step`` callback for ``play_game`` that writes the record of the game."""
+
+    def __init__(self, config: GameConfig, players: Sequence[str]) -> None:
+        self.config = config
+        self.players = tuple(players)
+        self.entries: list[Entry] = [Checkpoint.of(new_game(config))]
+
+    def __call__(self, before: GameState, action: Action, after: GameState) -> None:
+        self.entries.append(str(action))
+        if after.turn != before.turn or (after.is_over and not before.is_over):
+            self.entries.append(Checkpoint.of(after))
+
+    def record(self) -> GameRecord:
+        """The record so far."""
+        return GameRecord(self.config, self.players, tuple(self.entries))
+
+
+# ----- JSON ---------------------------------------------------------------------------------------
+
+
+def config_json(config: GameConfig) -> dict[str, Json]:
+    """The JSON object of a configuration."""
+    return {
+        "powers": [p.value for p in config.powers],
+        "deck": config.deck,
+        "max_turns": config.max_turns,
+        "virus_allies": config.virus_allies.value,
+    }
+
+
+def entry_json(entry: Entry) -> Json:
+    """The JSON form of an entry."""
+    if isinstance(entry, Checkpoint):
+        return {"turn": entry.turn, "challenges": entry.challenges, "hash": entry.hash}
+    if isinstance(entry, Note):
+        return {"note": entry.text}
+    if isinstance(entry, Unreadable):
+        return entry.data
+    return entry
+
+
+def record_json(record: GameRecord) -> dict[str, Json]:
+    """The JSON object of a record."""
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "config": config_json(record.config),
+        "players": list(record.players),
+        "entries": [entry_json(e) for e in record.entries],
+    }
+
+
+def record_text(record: GameRecord) -> str:
+    """The record as JSON text, one entry per line (it reads and diffs as a list)."""
+    data = record_json(record)
+    head = [f" {json.dumps(k)}: {json.dumps(v)}," for k, v in data.items() if k != "entries"]
+    entries = ",\n".join(f"  {json.dumps(e)}" for e in data["entries"])
+    return "{\n" + "\n".join(head) + '\n "entries": [\n' + entries + "\n ]\n}\n"
+
+
+def _whole(data: Json, path: str) -> int:
+    if isinstance(data, bool) or not isinstance(data, int):
+        raise RecordError(f"{path}: expected a whole number, got {shown(data)}")
+    return data
+
+
+def _read_config(data: Json) -> GameConfig:
+    if not isinstance(data, Mapping):
+        raise RecordError(f"config: expected an object, got {shown(data)}")
+    keys = ("powers", "deck", "max_turns", "virus_allies")
+    extra = sorted(str(k) for k in data if k not in keys)
+    if extra:
+        raise RecordError(f"config: unknown key {extra[0]!r}; keys: {', '.join(keys)}")
+    powers = data.get("powers")
+    if not isinstance(powers, list):
+        raise RecordError(f"config.powers: expected a list of powers, got {shown(powers)}")
+    read: list[Power] = []
+    for i, p in enumerate(powers):
+        try:
+            read.append(Power(p))
+        except ValueError:
+            legal = ", ".join(x.value for x in Power)
+            raise RecordError(f"config.powers[{i}]: {shown(p)} is not a power ({legal})") from None
+    try:
+        virus = VirusAllies(data.get("virus_allies", VirusAllies.MULTIPLY.value))
+    except ValueError:
+        raise RecordError(
+            f"config.virus_allies: {shown(data.get('virus_allies'))} (legal: multiply, add)"
+        ) from None
+    deck = data.get("deck", "eon")
+    if not isinstance(deck, str):
+        raise RecordError(f"config.deck: expected a deck's name, got {shown(deck)}")
+    try:
+        return GameConfig(
+            tuple(read), deck, _whole(data.get("max_turns", 400), "config.max_turns"), virus
+        )
+    except CosmicError as exc:
+        raise RecordError(f"config: {exc}") from None
+
+
+def _read_entry(data: Json, path: str) -> Entry:
+    if isinstance(data, str):
+        return data
+    if isinstance(data, Mapping):
+        if set(data) == {"note"} and isinstance(data["note"], str):
+            return Note(data["note"])
+        if set(data) == {"turn", "challenges", "hash"}:
+            h = data["hash"]
+            if not isinstance(h, str):
+                return Unreadable(data, f"{path}.hash: expected a string, got {shown(h)}")
+            try:
+                turn = _whole(data["turn"], f"{path}.turn")
+                challenges = _whole(data["challenges"], f"{path}.challenges")
+            except RecordError as exc:
+                return Unreadable(data, str(exc))
+            return Checkpoint(turn, challenges, h)
+    return Unreadable(
+        data,
+        f"{path}: expected an action's text, a checkpoint {{turn, challenges, hash}} or a note "
+        f"{{note}}, got {shown(data)}",
+    )
+
+
+def record_from_json(data: Json) -> GameRecord:
+    """A record from its JSON object; ``RecordError`` names the first bad value's path (bad
+    entries are kept, as ``Unreadable``, for ``replay`` to refuse in order)."""
+    if not isinstance(data, Mapping):
+        raise RecordError(f"record: expected a JSON object, got {type(data).__name__}")
+    if data.get("format") != FORMAT:
+        raise RecordError(f"format: expected {FORMAT!r}, got {shown(data.get('format'))}")
+    if data.get("version") != VERSION:
+        raise RecordError(
+            f"version: expected {VERSION} (the version this Fleetlab reads), "
+            f"got {shown(data.get('version'))}"
+        )
+    keys = ("format", "version", "config", "players", "entries")
+    extra = sorted(str(k) for k in data if k not in keys)
+    if extra:
+        raise RecordError(f"record: unknown key {extra[0]!r}; keys: {', '.join(keys)}")
+    for key in ("config", "players", "entries"):
+        if key not in data:
+            raise RecordError(f"{key}: missing")
+    config = _read_config(data["config"])
+    players = data["players"]
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise RecordError(f"players: expected a list of names, got {shown(players)}")
+    if len(players) != config.players:
+        raise RecordError(f"players: {len(players)} names for {config.players} powers")
+    entries = data["entries"]
+    if not isinstance(entries, list):
+        raise RecordError(f"entries: expected a list, got {type(entries).__name__}")
+    read = tuple(_read_entry(e, f"entries[{i}]") for i, e in enumerate(entries))
+    return GameRecord(config, tuple(players), read)
+
+
+def _reject_constant(name: str) -> object:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def loads_record(text: str | bytes, where: str = "record") -> GameRecord:
+    """A record from its JSON text or bytes (an upload, a file): nothing in it is executed;
+    ``NaN`` and ``Infinity`` are refused, a UTF-8 byte-order mark is allowed."""
+    if len(text) > MAX_BYTES:
+        raise RecordError(f"{where}: {len(text):,} bytes; at most {MAX_BYTES:,} are accepted")
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise RecordError(f"{where}: not UTF-8 text") from None
+    try:
+        data = json.loads(text, parse_constant=_reject_constant)
+    except json.JSONDecodeError as exc:
+        raise RecordError(
+            f"{where}: not JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
+        ) from None
+    except (ValueError, RecursionError) as exc:
+        raise RecordError(f"{where}: not JSON ({type(exc).__name__}: {exc})") from None
+    return record_from_json(data)
+
+
+def load_record(path: str | os.PathLike[str]) -> GameRecord:
+    """Read a record file (``RecordError`` when it cannot be read or is not a record)."""
+    p = Path(path)
+    try:
+        if p.stat().st_size > MAX_BYTES:
+            raise RecordError(f"{p}: larger than {MAX_BYTES:,} bytes")
+        data = p.read_bytes()
+    except OSError as exc:
+        raise RecordError(f"{p}: cannot read it ({exc.strerror or exc})") from None
+    return loads_record(data, str(p))
+
+
+def save_record(record: GameRecord, path: str | os.PathLike[str]) -> None:
+    """Write the record atomically: a temporary file in the same folder, fsync, rename."""
+    target = Path(path)
+    text = record_text(record)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            out.write(text)
+            out.flush()
+            os.fsync(out.fileno())
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+# ----- replaying ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Replay:
+    """What replaying a record gave: the state reached, the index of the first entry not played
+    (``played``), actions applied, checkpoints verified, and the error that stopped it."""
+
+    state: GameState
+    played: int
+    actions: int
+    checkpoints: int
+    error: EntryError | None = None
+
+    @property
+    def ok(self) -> bool:
+        """True when every entry replayed and every checkpoint matched."""
+        return self.error is None
+
+
+def replay(
+    record: GameRecord, on_entry: Callable[[int, Entry, GameState], None] | None = None
+) -> Replay:
+    """Play a record's entries from the setup; stop at the first bad entry (module docstring).
+
+    ``on_entry(index, entry, state)`` sees each entry replayed with the state after it.
+    """
+    state = new_game(record.config)
+    actions = checkpoints = 0
+    for i, entry in enumerate(record.entries):
+        reason: str
+        if isinstance(entry, Note):
+            if on_entry is not None:
+                on_entry(i, entry, state)
+            continue
+        if isinstance(entry, Unreadable):
+            reason = f"not an entry: {entry.reason}"
+        elif isinstance(entry, Checkpoint):
+            found = Checkpoint.of(state)
+            if found == entry:
+                checkpoints += 1
+                if on_entry is not None:
+                    on_entry(i, entry, state)
+                continue
+            reason = (
+                f"the state differs from the recorded one: recorded turn {entry.turn}, "
+                f"{entry.challenges} challenges, hash {entry.hash}; replayed turn {found.turn}, "
+                f"{found.challenges} challenges, hash {found.hash}"
+            )
+        else:
+            try:
+                state = apply(state, parse_action(entry))
+            except CosmicError as exc:
+                reason = str(exc)
+            except Exception as exc:  # a record is input: report any failure, never crash
+                reason = f"the engine could not apply it ({type(exc).__name__}: {exc})"
+            else:
+                actions += 1
+                if on_entry is not None:
+                    on_entry(i, entry, state)
+                continue
+        text = entry if isinstance(entry, str) else str(entry)
+        return Replay(state, i, actions, checkpoints, EntryError(i, text, reason))
+    return Replay(state, len(record.entries), actions, checkpoints)
+
+
+def replay_file(path: str | os.PathLike[str]) -> tuple[GameRecord, Replay]:
+    """Load and replay a record file (``RecordError`` when the file itself cannot be read)."""
+    record = load_record(path)
+    return record, replay(record)

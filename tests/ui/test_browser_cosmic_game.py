@@ -1,0 +1,41 @@
+"""The Cosmic game page in a real browser: a bot game stepped through, the odds of one of its
+challenges, desktop and phone-sized viewports."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.ui.test_browser import (  # the server and browser fixtures are shared
+    ARTIFACTS,
+    browser,
+    no_horizontal_scroll,
+    server,
+    settle,
+)
+from tests.ui.test_browser import pytestmark as needs_chromium
+
+__all__ = ["browser", "server"]
+pytestmark = needs_chromium
+playwright_api = pytest.importorskip("playwright.sync_api")
+
+
+@pytest.mark.parametrize(("width", "height"), [(1366, 2200), (390, 3800)])
+def test_a_bot_game_is_stepped_through(
+    server: str, browser: object, width: int, height: int
+) -> None:
+    page = browser.new_page(viewport={"width": width, "height": height})  # type: ignore[attr-defined]
+    page.goto(f"{server}/cosmic_game")
+    page.get_by_text("state hashes verified").wait_for(timeout=120_000)
+    page.get_by_text("Game over: seat 0 (empath) won.").wait_for(timeout=60_000)
+    page.get_by_test_id("stDataFrame").nth(1).wait_for(timeout=60_000)  # players and systems
+    page.get_by_text("Hands").wait_for(timeout=60_000)
+    settle(page, 0)
+    no_horizontal_scroll(page)
+    page.screenshot(path=str(ARTIFACTS / f"cosmic_game_{width}x{height}.png"), full_page=True)
+    # Step back with the keyboard: the slider moves to an earlier entry.
+    slider = page.get_by_role("slider").first
+    slider.focus()
+    for _ in range(40):
+        slider.press("ArrowLeft")
+    page.get_by_text("Waiting for").first.wait_for(timeout=60_000)  # no longer the game's end
+    settle(page, 0)
