@@ -25,9 +25,10 @@ from pathlib import Path
 os.environ["NUMBA_CACHE_DIR"] = tempfile.mkdtemp(prefix="fleetlab-increfs-")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from general_bench import cases  # noqa: E402  (after the cache directory is set)
+# Imported after NUMBA_CACHE_DIR is set, so the kernels compile afresh.
+from general_bench import cases
 
-from calc.exact import blocks, kernels, kernels_plain  # noqa: E402
+from calc.exact import blocks, kernels, kernels_plain
 
 LABEL = re.compile(r"^[\w.$\"-]+:")
 INCREF = "@NRT_incref("
