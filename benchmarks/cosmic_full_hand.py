@@ -6,9 +6,9 @@ Usage::
 
 The Mayfair 1991 deck, you on offense holding seven cards (six attacks and a compromise), 4
 ships against 3, 2 allied ships on each side, the opponent holding 7 unseen cards; for each
-opponent model it prints the opponent-hand compositions weighed, the median time of
-``cosmic.solve`` over ``--repeat`` runs and the best card. (Tests check these answers, not
-their time.)
+opponent model (``equilibrium`` included) it prints the opponent-hand compositions weighed,
+the median time of ``cosmic.solve`` over ``--repeat`` runs and the best card. (Tests check
+these answers, not their time.)
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from cosmic import BySide, Challenge, OpponentModel, Side, cards, preset, solve
+from cosmic import BySide, Challenge, OpponentModel, Side, parse_cards, preset, solve
 
 HAND = ("attack:40", "attack:20", "attack:15", "attack:10", "attack:8", "attack:6", "compromise")
 
@@ -29,7 +29,7 @@ HAND = ("attack:40", "attack:20", "attack:15", "attack:10", "attack:8", "attack:
 def challenge(model: OpponentModel) -> Challenge:
     """The benchmark's challenge against one opponent model."""
     return Challenge(
-        preset("mayfair_1991"), Side.OFFENSE, cards(*HAND), BySide(4, 3), BySide(2, 2),
+        preset("mayfair_1991"), Side.OFFENSE, parse_cards(*HAND), BySide(4, 3), BySide(2, 2),
         opponent_hand_size=7, opponent=model,
     )  # fmt: skip
 

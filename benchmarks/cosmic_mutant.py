@@ -23,10 +23,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from cosmic import BySide, Challenge, OpponentModel, Power, Side, cards, preset
+from cosmic import BySide, Challenge, OpponentModel, Power, Side, parse_cards, preset
 from cosmic.hands import as_hand
 from cosmic.mutant import by_classes, by_enumeration, count_draws, draw_size
-from cosmic.odds import Odds, _Solver
+from cosmic.odds import Odds
+from cosmic.solver import Solver
+
+PLAIN_MODELS = (OpponentModel.HIGHEST, OpponentModel.BEST_RESPONSE, OpponentModel.RANDOM)
+"""The models that play one card per hand (the Mutant's draw is not modelled under equilibrium)."""
 
 HANDS = {
     1: ("attack:12", "attack:8", "attack:6", "attack:4", "compromise", "compromise"),
@@ -40,14 +44,14 @@ def challenge(hand: tuple[str, ...], model: OpponentModel, you: Side) -> Challen
     """The issue's challenge with your hand, opponent model and side; you are the Mutant."""
     powers = BySide(Power.MUTANT, None) if you is Side.OFFENSE else BySide(None, Power.MUTANT)
     return Challenge(
-        preset("mayfair_1991"), you, cards(*hand), BySide(4, 2), BySide(0, 3),
+        preset("mayfair_1991"), you, parse_cards(*hand), BySide(4, 2), BySide(0, 3),
         opponent_hand_size=7, opponent=model, powers=powers,
     )  # fmt: skip
 
 
 def run(c: Challenge, oracle: bool) -> tuple[Odds, float, int]:
     """The plan's odds, the seconds it took (fresh solver) and the draw's compositions."""
-    s = _Solver(c)
+    s = Solver(c)
     hand = as_hand(c.hand)
     unseen = c.unseen()
     d = draw_size(hand, c.deck.hand_size, sum(unseen.values()), c.opponent_random)
@@ -73,7 +77,7 @@ def main() -> int:
     print(header)
     per_composition: dict[OpponentModel, float] = {}
     for d, hand in HANDS.items():
-        for model in OpponentModel:
+        for model in PLAIN_MODELS:
             c = challenge(hand, model, you)
             best = float("inf")
             odds: Odds | None = None

@@ -23,6 +23,7 @@ from calc.battle import (
     BattleResult,
     GroupResult,
     Method,
+    NpcReading,
     Policy,
     Retreat,
     RetreatObjective,
@@ -37,6 +38,7 @@ from calc.battle import (
     percent,
     result_to_dict,
     result_to_text,
+    with_npc_reading,
     with_player_policy,
 )
 from calc.errors import BattleError, BattleFileError, DesignError, TooLargeError
@@ -56,6 +58,7 @@ __all__ = [
     "DesignError",
     "GroupResult",
     "Method",
+    "NpcReading",
     "Plan",
     "Policy",
     "Request",
@@ -80,5 +83,6 @@ __all__ = [
     "simulate_battle",
     "solve_exact",
     "solve_sector",
+    "with_npc_reading",
     "with_player_policy",
 ]

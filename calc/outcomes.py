@@ -370,6 +370,7 @@ def sector_result(
         standard_error=errors,
         interval=interval,
         optimal_approximated=optimal_approximated,
+        npc_reading=battle.npc_reading,
     )
 
 

@@ -22,6 +22,7 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from fractions import Fraction
 from math import comb
 
+from cosmic.budget import Budget
 from cosmic.cards import Card, CardKind, strength
 from cosmic.errors import CosmicError
 
@@ -69,6 +70,24 @@ def as_hand(cards: Iterable[Card] | Counter[Card]) -> Hand:
     """A ``Hand`` from cards or a ``Counter``."""
     counter = cards if isinstance(cards, Counter) else Counter(cards)
     return tuple(sorted((c, n) for c, n in counter.items() if n > 0))
+
+
+def plus(hand: Hand, cards: Iterable[tuple[Card, int]]) -> Hand:
+    """``hand`` with ``(card, copies)`` added.
+
+    >>> from cosmic.cards import attack
+    >>> plus(as_hand([attack(4)]), [(attack(4), 1), (attack(9), 2)])
+    ((Card('attack:4'), 2), (Card('attack:9'), 2))
+    """
+    counter = Counter(dict(hand))
+    for c, n in cards:
+        counter[c] += n
+    return as_hand(counter)
+
+
+def minus(hand: Hand, card: Card) -> Hand:
+    """``hand`` with one copy of ``card`` taken out (none if it holds none)."""
+    return tuple((c, n - (c == card)) for c, n in hand if n - (c == card) > 0)
 
 
 def challenge_count(hand: Hand) -> int:
@@ -122,10 +141,23 @@ def _merge(
 
 
 class HandCounter:
-    """Counts the compositions enumerated (the work an answer took)."""
+    """Counts the compositions enumerated (the work an answer took) and keeps to a budget."""
 
-    def __init__(self) -> None:
+    def __init__(self, budget: Budget | None = None) -> None:
         self.compositions = 0
+        self.budget = budget
+
+    def tick(self, n: int = 1) -> None:
+        """Count ``n`` compositions; every few hundred, check the time budget."""
+        before = self.compositions
+        self.compositions += n
+        if self.budget is not None and (before >> 9) != (self.compositions >> 9):
+            self.budget.check()
+
+    def check(self) -> None:
+        """Check the time budget now."""
+        if self.budget is not None:
+            self.budget.check()
 
 
 def hand_distribution(
@@ -153,8 +185,18 @@ def hand_distribution(
         ``(hand, probability)`` pairs (hands over class representatives), summing to 1.
     """
     out: dict[Hand, Fraction] = {}
-    _draw(_merge(known, reps), m, _merge(unseen, reps), redraw_size, reps, Fraction(1), out,
-          counter, refill, 0)  # fmt: skip
+    _draw(
+        _merge(known, reps),
+        m,
+        _merge(unseen, reps),
+        redraw_size,
+        reps,
+        Fraction(1),
+        out,
+        counter,
+        refill,
+        0,
+    )
     return list(out.items())
 
 
@@ -179,7 +221,7 @@ def _draw(
         raise CosmicError(NO_CHALLENGE_LEFT)
     for draw, ways in compositions(counts, m):
         if counter is not None:
-            counter.compositions += 1
+            counter.tick()
         p = scale * Fraction(ways, denominator)
         hand = Counter(known)
         for c, k in zip(classes, draw, strict=True):
@@ -194,8 +236,18 @@ def _draw(
             for c, k in zip(classes, draw, strict=True):
                 rest[c] -= k
             taken, extra = refill
-            _draw(hand + _merge(taken, reps), extra, +rest, redraw_size, reps, p, out, counter,
-                  None, depth)  # fmt: skip
+            _draw(
+                hand + _merge(taken, reps),
+                extra,
+                +rest,
+                redraw_size,
+                reps,
+                p,
+                out,
+                counter,
+                None,
+                depth,
+            )
             continue
         # No challenge card: discard everything and draw a new, full hand.
         rest = Counter(unseen)

@@ -1,4 +1,9 @@
-"""Your own Mutant draw, exactly: draw to a full hand, see it, then play the best card.
+"""Drawing cards before you choose, exactly: your own Mutant's draw, its take, a new hand.
+
+Three plans draw cards you see before choosing your card: your Mutant filling its hand
+(``mutant_plan``), your Mutant taking one card from the opponent and drawing the rest
+(``take_plan``), and a hand without a challenge card discarded for a new one (``redraw_plan``).
+Each is a draw of ``d`` unseen cards (``draw_tally``), computed as below.
 
 The plan averages over the compositions ``D`` of the cards you draw (a multivariate
 hypergeometric draw from the unseen cards). For each ``D`` you hold ``Y`` = your hand plus ``D``
@@ -28,14 +33,15 @@ three facts.
    their keys (fractions) are ranked once. Your draws are enumerated as a NumPy array, one row per
    composition with its integer number of subsets (the cards that are not challenge cards form
    one column: they are never played and fall in one class for every card). In each row the
-   chosen card is the present card of highest rank, the weakest on ties, as ``_Solver.choose``
-   picks; rows are grouped by (card, ``c``, challenge cards held) and their weights summed as
+   chosen card is the present card of highest rank, the weakest on ties, as ``Solver.choose``
+   picks (an Amoeba's ship counts are plays of their card, ranked alike); rows are grouped by
+   (card, ``c``, challenge cards held) and their weights summed as
    integers. Facing a Laser your card is drawn at random instead, so each present card counts
    with its copies.
 
 Every sum is of integers (int64 where the bound is checked first, Python integers otherwise) and
 every ratio a ``Fraction``: the plan equals the oracle's exactly, which the tests check with
-Hypothesis on small decks, for the three opponent models, both sides and the opposing powers.
+Hypothesis on small decks, for the opponent models, both sides and the opposing powers.
 
 Limits. An opposing Chronos replays a challenge it lost, and you replay with another card of your
 hand: the odds of ``y`` then depend on the rest of ``Y``, fact 1 fails, and the plan uses the
@@ -43,11 +49,12 @@ oracle, only up to ``MUTANT_ORACLE_LIMIT`` draw compositions (otherwise a note s
 out). ``MUTANT_DRAW_CAP`` bounds the rows of the array (memory); the presets need at most 894,167
 (FFG, drawing 8 of 8), far below it.
 
->>> from cosmic.challenge import BySide, Challenge, Side, cards
+>>> from cosmic.challenge import BySide, Challenge, Side
+>>> from cosmic.cards import parse_cards
 >>> from cosmic.decks import preset
 >>> from cosmic.powers import Power
 >>> from cosmic.odds import solve
->>> c = Challenge(preset("mayfair_1991"), Side.OFFENSE, cards("attack:12", "attack:6"),
+>>> c = Challenge(preset("mayfair_1991"), Side.OFFENSE, parse_cards("attack:12", "attack:6"),
 ...               BySide(4, 2), BySide(0, 3), opponent_hand_size=7,
 ...               powers=BySide(Power.MUTANT, None))
 >>> plan = next(p for p in solve(c).plans if p.name == "mutant")
@@ -68,9 +75,22 @@ import numpy as np
 import numpy.typing as npt
 
 from cosmic.cards import Card, strength
-from cosmic.errors import CosmicError
-from cosmic.hands import NO_CHALLENGE_LEFT, Hand, as_hand, challenge_count, compositions, lump
-from cosmic.odds import REDRAW, Odds, Plan, Tally, _add, _plus, _Solver
+from cosmic.challenge import OpponentModel
+from cosmic.encounter import Play
+from cosmic.errors import BudgetExceededError, CosmicError
+from cosmic.hands import (
+    NO_CHALLENGE_LEFT,
+    Hand,
+    as_hand,
+    challenge_count,
+    compositions,
+    lump,
+    minus,
+    plus,
+)
+from cosmic.outcomes import REDRAW, Odds, Plan, Tally, add_scaled
+from cosmic.powers import MutantRule
+from cosmic.solver import Setting, Solver
 
 Ints = npt.NDArray[np.int64]
 Bools = npt.NDArray[np.bool_]
@@ -142,7 +162,7 @@ def draw_array(caps: Sequence[int], d: int) -> tuple[Ints, Ints]:
 
 
 def by_enumeration(
-    s: _Solver, hand: Hand, unseen: Counter[Card], known: Hand, m: int, d: int
+    s: Solver, hand: Hand, unseen: Counter[Card], known: Hand, m: int, d: int
 ) -> Tally:
     """The oracle: a full solve of the challenge for every composition of your draw."""
     types = sorted(unseen)
@@ -151,19 +171,19 @@ def by_enumeration(
     out: Tally = {}
     for draw, ways in compositions(counts, d):
         drawn = tuple((t, k) for t, k in zip(types, draw, strict=True) if k)
-        yours = _plus(hand, drawn)
+        yours = plus(hand, drawn)
         rest = Counter(unseen)
         rest.subtract(dict(drawn))
-        worlds = s.opponent_hands(yours, +rest, known, m)
-        _add(out, s.best_row(yours, worlds), Fraction(ways, total))
+        setting = Setting(Fraction(1), yours, known, tuple(sorted((+rest).items())), m)
+        add_scaled(out, s.best_row(setting), Fraction(ways, total))
     return out
 
 
 @dataclass(slots=True)
 class _Option:
-    """One card you may end up playing, with the opponent's card classes relative to it."""
+    """One play you may end up making, with the opponent's card classes relative to its card."""
 
-    card: Card
+    play: Play
     held: int
     column: int | None
     reps: list[Card]
@@ -173,7 +193,7 @@ class _Option:
     known: Counter[Card]
     cs: Ints
     where: Ints
-    replies: list[Card]
+    replies: list[Play]
     numerators: list[list[int]]
     denominator: int
     ranks: Ints
@@ -211,11 +231,19 @@ class _Option:
 
 
 def _classes(
-    s: _Solver, card: Card, held: int, unseen: Counter[Card], known: Hand, dtypes: list[Card | None]
+    s: Solver,
+    play: Play,
+    held: int,
+    unseen: Counter[Card],
+    known: Hand,
+    dtypes: list[Card | None],
+    hand: Hand,
 ) -> _Option:
-    """``card`` as an option: the classes of opposing cards relative to it alone (``lump``), their
-    unseen counts, the class of each column of the draw array and the opponent's known cards."""
-    reps_of = lump(list(unseen) + [c for c, _ in known], s.signature([card]))
+    """``play`` as an option: the classes of opposing cards relative to its card alone
+    (``lump``), their unseen counts, the class of each column of the draw array and the
+    opponent's known cards."""
+    card = play.card
+    reps_of = lump(list(unseen) + [c for c, _ in known], s.signature([play], hand))
     reps = sorted(set(reps_of.values()), key=lambda c: (strength(c), c))
     index = {r: j for j, r in enumerate(reps)}
     pool = [0] * len(reps)
@@ -235,7 +263,7 @@ def _classes(
     column = dtypes.index(card) if card in dtypes else None
     empty: Ints = np.zeros(0, dtype=np.int64)
     cs: Ints = np.zeros((0, len(reps)), dtype=np.int64)
-    return _Option(card, held, column, reps, pool, member, nc, theirs, cs, empty, [], [], 1, empty)
+    return _Option(play, held, column, reps, pool, member, nc, theirs, cs, empty, [], [], 1, empty)
 
 
 def _comb_table(n: int, k: int) -> npt.NDArray[Any]:
@@ -246,11 +274,11 @@ def _comb_table(n: int, k: int) -> npt.NDArray[Any]:
 
 
 def _shares(
-    s: _Solver, opt: _Option, known: Counter[Card], h: int, replies: dict[Card, int]
+    s: Solver, opt: _Option, known: Counter[Card], h: int, replies: dict[Play, int]
 ) -> tuple[Ints, list[list[tuple[int, Fraction]]]]:
     """Every composition ``T`` of ``h`` random cards over ``opt``'s classes, and for each the
-    opponent's replies to ``opt.card`` (reply index, chance) when ``known + T`` holds a challenge
-    card (none otherwise: that hand is replaced)."""
+    opponent's replies to ``opt.play`` (reply index, chance) when ``known + T`` holds a
+    challenge card (none otherwise: that hand is replaced)."""
     draws = list(compositions(opt.pool, h))
     shares: list[list[tuple[int, Fraction]]] = []
     for draw, _ in draws:
@@ -261,15 +289,15 @@ def _shares(
         theirs = as_hand(hand)
         row: list[tuple[int, Fraction]] = []
         if challenge_count(theirs):
-            for z, p in s.their_play(theirs, opt.card, ()):
+            for z, p in s.their_play(theirs, opt.play, ()):
                 row.append((replies.setdefault(z, len(replies)), p))
         shares.append(row)
     t: Ints = np.asarray([draw for draw, _ in draws], dtype=np.int64).reshape(len(draws), -1)
     return t, shares
 
 
-def _replies(s: _Solver, opt: _Option, m: int, pool_size: int, hand_size: int) -> int:
-    """The exact distribution of the opponent's reply to ``opt.card`` for each row of ``opt.cs``.
+def _replies(s: Solver, opt: _Option, m: int, pool_size: int, hand_size: int) -> int:
+    """The exact distribution of the opponent's reply to ``opt.play`` for each row of ``opt.cs``.
 
     Fills ``opt.replies`` (reply classes), ``opt.numerators`` (per row, per reply) and
     ``opt.denominator``; returns the number of opponent compositions enumerated.
@@ -277,7 +305,7 @@ def _replies(s: _Solver, opt: _Option, m: int, pool_size: int, hand_size: int) -
     cs = opt.cs
     n_c = cs.shape[0]
     pool: Ints = np.asarray(opt.pool, dtype=np.int64)
-    replies: dict[Card, int] = {}
+    replies: dict[Play, int] = {}
     reach: list[int] = [1] * n_c
     reach_den = 1
     removed = 0
@@ -342,6 +370,7 @@ def _replies(s: _Solver, opt: _Option, m: int, pool_size: int, hand_size: int) -
             total[:, : numer.shape[1]] += factor * numer.astype(object)
         numerators = total.tolist()
     opt.replies = sorted(replies, key=lambda z: replies[z])
+    s.counter.check()
     opt.numerators = [[int(v) for v in row] for row in numerators]
     opt.denominator = denominator
     return enumerated
@@ -350,9 +379,10 @@ def _replies(s: _Solver, opt: _Option, m: int, pool_size: int, hand_size: int) -
 _FIELDS = ("win", "lose", "deal", "redraw", "warp", "removed", "bases")
 
 
-def _keys(s: _Solver, opt: _Option) -> list[tuple[Fraction, ...]]:
-    """The sort key of the odds of playing ``opt.card`` for each row of ``opt.cs``."""
-    finals = [s.final_odds((opt.card, z, 0, 0)) for z in opt.replies]
+def _keys(s: Solver, opt: _Option, alts: list[str]) -> list[tuple[Fraction, ...]]:
+    """The sort key of the odds of making ``opt.play`` for each row of ``opt.cs`` (``alts``: the
+    edict played at the reveal against each reply)."""
+    finals = [s.final_odds((opt.play, z, 0, 0, a)) for z, a in zip(opt.replies, alts, strict=True)]
     columns: list[tuple[list[int], int]] = []
     for name in _FIELDS:
         values: list[Fraction] = [getattr(o, name) for o in finals]
@@ -400,7 +430,7 @@ def _group_sums(keys: Ints, weights: Ints, bound: int) -> tuple[Ints, Ints]:
     return distinct, out
 
 
-def by_classes(s: _Solver, hand: Hand, unseen: Counter[Card], known: Hand, m: int, d: int) -> Tally:
+def by_classes(s: Solver, hand: Hand, unseen: Counter[Card], known: Hand, m: int, d: int) -> Tally:
     """The same tally as ``by_enumeration``, by the method of the module docstring.
 
     Not for an opposing Chronos (see the module docstring); ``d`` at most the unseen cards less
@@ -429,14 +459,18 @@ def by_classes(s: _Solver, hand: Hand, unseen: Counter[Card], known: Hand, m: in
     options: list[_Option] = []
     all_keys: set[tuple[Fraction, ...]] = set()
     key_lists: list[list[tuple[Fraction, ...]]] = []
+    alt_lists: list[list[str]] = []
     for card in option_cards:
-        opt = _classes(s, card, held.get(card, 0), unseen, known, dtypes)
-        opt.locate(draws, real, d)
-        s.counter.compositions += _replies(s, opt, m, total_unseen - d, s.c.deck.hand_size)
-        keys = _keys(s, opt)
-        all_keys.update(keys)
-        key_lists.append(keys)
-        options.append(opt)
+        for play in s.your_plays(card):
+            opt = _classes(s, play, held.get(card, 0), unseen, known, dtypes, hand)
+            opt.locate(draws, real, d)
+            s.counter.tick(_replies(s, opt, m, total_unseen - d, s.c.deck.hand_size))
+            alts = [s.reveal_choice(hand, play, z) for z in opt.replies]
+            keys = _keys(s, opt, alts)
+            all_keys.update(keys)
+            key_lists.append(keys)
+            alt_lists.append(alts)
+            options.append(opt)
     del real
     rank_of = {k: i for i, k in enumerate(sorted(all_keys))}
     for opt, keys in zip(options, key_lists, strict=True):
@@ -449,11 +483,26 @@ def by_classes(s: _Solver, hand: Hand, unseen: Counter[Card], known: Hand, m: in
     # For each card: the rows where it is played and their weights.
     chosen: list[tuple[_Option, Ints, Ints]] = []
     if s.op.randomises_opponent:
-        # Facing a Laser: each card you hold is played with chance copies / challenge cards.
-        for opt in options:
-            rows = np.flatnonzero(opt.where >= 0)
-            copies = opt.held + (draws[rows, opt.column] if opt.column is not None else 0)
-            chosen.append((opt, rows, ways[rows] * copies))
+        # Facing a Laser: each card you hold is played with chance copies / challenge cards,
+        # with the best ship count for it (an Amoeba's plays of one card are present together).
+        by_card: dict[Card, list[int]] = {}
+        for i, opt in enumerate(options):
+            by_card.setdefault(opt.play.card, []).append(i)
+        for members in by_card.values():
+            present = options[members[0]].where >= 0
+            top_rank: Ints = np.full(draws.shape[0], -1, dtype=np.int64)
+            top: Ints = np.full(draws.shape[0], -1, dtype=np.int64)
+            for i in members:
+                opt = options[i]
+                rank = np.where(present, opt.ranks[np.maximum(opt.where, 0)], -1)
+                better = rank > top_rank
+                top_rank[better] = rank[better]
+                top[better] = i
+            for i in members:
+                opt = options[i]
+                rows = np.flatnonzero(top == i)
+                copies = opt.held + (draws[rows, opt.column] if opt.column is not None else 0)
+                chosen.append((opt, rows, ways[rows] * copies))
     else:
         # The card of highest rank; on equal ranks the first, that is the weakest (as ``choose``).
         best_rank: Ints = np.full(draws.shape[0], -1, dtype=np.int64)
@@ -478,48 +527,149 @@ def by_classes(s: _Solver, hand: Hand, unseen: Counter[Card], known: Hand, m: in
             acc = per_held.setdefault(n_ch, [0] * len(opt.replies))
             for j, v in enumerate(opt.numerators[row_index]):
                 acc[j] += w * v
+        alts = alt_lists[options.index(opt)]
         for n_ch, acc in per_held.items():
             divisor = total * opt.denominator * (n_ch if s.op.randomises_opponent else 1)
-            for z, v in zip(opt.replies, acc, strict=True):
+            for z, alt, v in zip(opt.replies, alts, acc, strict=True):
                 if v:
-                    key = (opt.card, z, left, n_ch - 1)
+                    key = (opt.play, z, left - (1 if alt else 0), n_ch - 1, alt)
                     out[key] = out.get(key, Fraction(0)) + Fraction(v, divisor)
     return out
 
 
-def mutant_plan(
-    s: _Solver, hand: Hand, unseen: Counter[Card], known: Hand, m: int
-) -> tuple[Plan | None, list[str]]:
-    """The plan "draw to a full hand, then play the best card", or notes saying why it is out."""
+def draw_tally(
+    s: Solver, hand: Hand, unseen: Counter[Card], known: Hand, m: int, d: int, who: str
+) -> tuple[Tally | None, list[str]]:
+    """The tally of "draw ``d`` cards to ``hand``, see them, play the best", or notes saying why
+    it is left out (``who`` names the plan in the notes)."""
+    try:
+        return _draw_tally(s, hand, unseen, known, m, d, who)
+    except CosmicError as exc:
+        if isinstance(exc, BudgetExceededError):
+            raise
+        return None, [f"{who}: left out: {exc}."]
+
+
+def _draw_tally(
+    s: Solver, hand: Hand, unseen: Counter[Card], known: Hand, m: int, d: int, who: str
+) -> tuple[Tally | None, list[str]]:
+    if s.c.opponent is OpponentModel.EQUILIBRIUM:
+        return None, [
+            f"{who}: under the equilibrium model each draw is its own game; the draw is not "
+            "modelled. Draw, then enter the new hand."
+        ]
     total_unseen = sum(unseen.values())
-    d = draw_size(hand, s.c.deck.hand_size, total_unseen, m)
+    if s.op.time_travels:
+        draws = count_draws([unseen[t] for t in sorted(unseen)], d)
+        if draws > MUTANT_ORACLE_LIMIT:
+            return None, [
+                f"{who} against a Chronos: its replay makes each card's odds depend on the rest "
+                f"of your hand, so each draw needs its own solve; drawing {d} card(s) has {draws} "
+                f"compositions, above {MUTANT_ORACLE_LIMIT}, so Fleetlab leaves the draw out "
+                "rather than approximate it. Draw, then enter the new hand."
+            ]
+        return by_enumeration(s, hand, unseen, known, m, d), []
+    ch = [n for t, n in unseen.items() if t.is_challenge]
+    nc = total_unseen - sum(ch)
+    draws = count_draws([*ch, *([nc] if nc else [])], d)
+    if draws > MUTANT_DRAW_CAP or comb(total_unseen, d) >= _INT64_SAFE:
+        return None, [
+            f"{who}: drawing {d} card(s) has {draws} compositions, above the "
+            f"{MUTANT_DRAW_CAP} Fleetlab holds in memory; the draw is left out rather than "
+            "approximated. Draw, then enter the new hand."
+        ]
+    return by_classes(s, hand, unseen, known, m, d), []
+
+
+def _context(s: Solver) -> tuple[Counter[Card], Hand, int]:
+    c = s.c
+    return c.unseen(), as_hand(c.opponent_hand_known), c.opponent_random
+
+
+def mutant_plan(s: Solver, hand: Hand) -> tuple[Plan | None, list[str]]:
+    """The plan "draw to a full hand, then play the best card", or notes saying why it is out."""
+    unseen, known, m = _context(s)
+    d = draw_size(hand, s.c.deck.hand_size, sum(unseen.values()), m)
     if d == 0:
         return None, ["Mutant: no card is left to draw besides the opponent's hand."]
     notes: list[str] = []
     if d < s.c.deck.hand_size - sum(n for _, n in hand):
         notes.append(f"Mutant: only {d} card(s) are left to draw besides the opponent's hand.")
-    description = f"draw {d} card(s) to a full hand, then play the best"
-    if s.op.time_travels:
-        draws = count_draws([unseen[t] for t in sorted(unseen)], d)
-        if draws > MUTANT_ORACLE_LIMIT:
-            notes.append(
-                f"Mutant against a Chronos: its replay makes each card's odds depend on the rest "
-                f"of your hand, so each draw needs its own solve; drawing {d} card(s) has {draws} "
-                f"compositions, above {MUTANT_ORACLE_LIMIT}, so Fleetlab leaves the draw out "
-                "rather than approximate it. Draw, then enter the new hand."
-            )
-            return None, notes
-        tally = by_enumeration(s, hand, unseen, known, m, d)
-        return Plan("mutant", description, s.odds(tally)), notes
-    ch = [n for t, n in unseen.items() if t.is_challenge]
-    nc = total_unseen - sum(ch)
-    draws = count_draws([*ch, *([nc] if nc else [])], d)
-    if draws > MUTANT_DRAW_CAP or comb(total_unseen, d) >= _INT64_SAFE:
-        notes.append(
-            f"Mutant: drawing {d} card(s) has {draws} compositions, above the "
-            f"{MUTANT_DRAW_CAP} Fleetlab holds in memory; the draw is left out rather than "
-            "approximated. Draw, then enter the new hand."
-        )
+    tally, said = draw_tally(s, hand, unseen, known, m, d, "Mutant")
+    notes.extend(said)
+    if tally is None:
         return None, notes
-    tally = by_classes(s, hand, unseen, known, m, d)
-    return Plan("mutant", description, s.odds(tally)), notes
+    return Plan(
+        "mutant", f"draw {d} card(s) to a full hand, then play the best", s.odds(tally)
+    ), notes
+
+
+def take_plan(s: Solver, hand: Hand) -> tuple[Plan | None, list[str]]:
+    """The plan "take one card from the opponent's hand, draw the rest, play the best".
+
+    The text lets a Mutant fill its hand "either by drawing from the deck or taking one from a
+    hapless player". Taking from the opponent, you take one of its cards at random and see it;
+    it plays what is left (and draws a new hand if nothing left is a challenge card: Fleetlab
+    checks for a challenge card when the opponent must play). A card it is known to hold is taken
+    with the same chance as each unknown one. Taking an unknown card is, by symmetry, drawing one
+    more unseen card while the opponent holds one unknown card fewer, so the plan is a mixture of
+    exact draws (``draw_tally``).
+    """
+    c = s.c
+    if c.options.mutant_rule is MutantRule.DECK:
+        return None, []
+    unseen, known, m = _context(s)
+    k = sum(n for _, n in known)
+    room = c.deck.hand_size - sum(n for _, n in hand)
+    if k + m == 0 or room <= 0:
+        return None, []
+    notes: list[str] = []
+    out: Tally = {}
+    total = k + m
+    parts: list[tuple[Fraction, Hand, Hand, int, int]] = []
+    # A known card taken: it joins your hand; you draw the rest from the deck.
+    for card, n in known:
+        left_hand = plus(hand, ((card, 1),))
+        d = draw_size(left_hand, c.deck.hand_size, sum(unseen.values()), m)
+        parts.append((Fraction(n, total), left_hand, minus(known, card), m, d))
+    if m:
+        # An unknown card taken: one more unseen card for you, one fewer for the opponent.
+        d = draw_size(hand, c.deck.hand_size, sum(unseen.values()), m - 1)
+        parts.append((Fraction(m, total), hand, known, m - 1, d))
+    for prob, yours, theirs_known, opp_m, d in parts:
+        if d == 0:
+            worlds_setting = Setting(
+                Fraction(1), yours, theirs_known, tuple(sorted(unseen.items())), opp_m
+            )
+            tally: Tally | None = s.best_row(worlds_setting)
+            said: list[str] = []
+        else:
+            tally, said = draw_tally(s, yours, unseen, theirs_known, opp_m, d, "Mutant's take")
+        if tally is None:
+            return None, said
+        notes.extend(n for n in said if n not in notes)
+        add_scaled(out, tally, prob)
+    description = "take a card from the opponent's hand, draw the rest, then play the best"
+    return Plan("mutant take", description, s.odds(out)), notes
+
+
+def redraw_plan(s: Solver) -> tuple[Plan, list[str]]:
+    """The plan of a hand without a challenge card: discard it, draw a new hand, play its best.
+
+    The new hand comes from the unseen cards less the opponent's unknown ones, as your Mutant's
+    draw does (``draw_tally`` with an empty hand); a new hand that again holds no challenge card
+    is counted in ``redraw``. When the draw cannot be computed the plan is ``redraw`` = 1.
+    """
+    unseen, known, m = _context(s)
+    d = draw_size((), s.c.deck.hand_size, sum(unseen.values()), m)
+    description = "discard your hand, draw a new one, then play its best card"
+    tally, notes = (
+        (None, ["Redraw: no card is left to draw."])
+        if d == 0
+        else draw_tally(s, (), unseen, known, m, d, "Redraw")
+    )
+    if tally is None:
+        return Plan(
+            "redraw", "discard your hand and draw a new one", s.odds({REDRAW: Fraction(1)})
+        ), notes
+    return Plan("redraw", description, s.odds(tally)), notes

@@ -1,28 +1,33 @@
 """Exact challenge odds: every card you could play, the best card and the plans powers offer.
 
 ``solve(challenge)`` enumerates the compositions of the opponent's hand (``cosmic.hands``), lets
-the opponent choose its card by the chosen model, resolves each pair of cards
-(``cosmic.resolve``) and sums exact probabilities. Nothing is sampled.
+the opponent choose its card by the chosen model, resolves each pair of plays
+(``cosmic.encounter``) and sums exact probabilities (``cosmic.solver``). Nothing is sampled.
 
 The answer (``Report``) has:
 
-* ``cards``: for each challenge card in your hand, the odds if you play it (``Odds``).
-* ``best``: the card with the best odds for the objective (``None`` when a Laser chooses it).
-* ``plans``: what you can do before cards are chosen, when a power offers a choice (look at the
-  hand as the Mind, trade as the Trader, give a card as the Philanthropist, draw as the Mutant,
-  reply to the revealed card as the Oracle) and the best plan. The Mutant's draw has its own
-  exact method, in ``cosmic.mutant``.
+* ``cards``: for each challenge card in your hand, the odds if you play it (``CardOdds``; an
+  Amoeba's row has the ship count it plays the card with).
+* ``best``: the card with the best odds for the objective (``None`` when a Laser chooses it, or
+  when the equilibrium strategy mixes several cards).
+* ``plans``: what you can do before cards are chosen, when a power or an edict offers a choice
+  (look at the hand as the Mind, trade as the Trader, give a card as the Philanthropist, draw or
+  take as the Mutant, reply to the revealed card as the Oracle, zap a power, raise a Force
+  Field) and the best plan.
+* ``equilibrium``: under ``opponent: "equilibrium"``, your equilibrium strategy, the value it
+  guarantees and the opponent's equilibrium play (``cosmic.equilibrium``).
 
 Your hand holding no challenge card is not a question of which card to play: you discard it and
-draw a new hand before cards are chosen. Fleetlab does not guess that unseen hand: the report has
-no card rows and its plan has ``redraw`` = 1 (as the Mutant you may instead draw to a full hand:
-that plan is computed). Where a power leaves you without a challenge card
-(an opposing Mutant takes it, you give it away) those worlds count in ``redraw`` too, so that
+draw a new hand before cards are chosen. The report has no card rows; the plan ``redraw`` gives
+the exact odds of drawing the new hand and playing its best card (``cosmic.mutant``), with any
+second redraw counted in ``redraw``. Where a power leaves you without a challenge card (an
+opposing Mutant takes it, you give it away) those worlds count in ``redraw`` too, so that
 ``win + lose + deal + redraw = 1``. The opponent's redraw is modelled exactly.
 
->>> from cosmic.challenge import Challenge, Side, BySide, cards
+>>> from cosmic.challenge import Challenge, Side, BySide
+>>> from cosmic.cards import parse_cards
 >>> from cosmic.decks import preset
->>> c = Challenge(preset("mayfair_1991"), Side.OFFENSE, cards("attack:12", "attack:6",
+>>> c = Challenge(preset("mayfair_1991"), Side.OFFENSE, parse_cards("attack:12", "attack:6",
 ...               "compromise"), BySide(4, 2), BySide(0, 3), opponent_hand_size=7)
 >>> report = solve(c)
 >>> str(report.best), round(float(report.row("attack:12").win), 4)
@@ -32,81 +37,24 @@ that plan is computed). Where a power leaves you without a challenge card
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
 
-from cosmic.cards import Card, strength
-from cosmic.challenge import Challenge, Objective, OpponentModel, Side
-from cosmic.hands import (
-    Hand,
-    HandCounter,
-    as_hand,
-    challenge_count,
-    compositions,
-    hand_distribution,
-    lump,
-)
-from cosmic.powers import PowerRule, rule
-from cosmic.resolve import Encounter, Result, resolve
+from cosmic.budget import Budget, Progress, no_progress
+from cosmic.cards import Card, Edict, strength
+from cosmic.challenge import Challenge, OpponentModel
+from cosmic.edicts import EDICTS, PlayedEdict
+from cosmic.encounter import Play
+from cosmic.equilibrium import Equilibrium, equilibrium_report
+from cosmic.errors import NotModelledError
+from cosmic.hands import Hand, as_hand, challenge_count, compositions, minus, plus
+from cosmic.mutant import mutant_plan, redraw_plan, take_plan
+from cosmic.outcomes import REDRAW, CardOdds, Odds, Plan, Tally
+from cosmic.powers import AmoebaTiming, Power
+from cosmic.solver import Setting, Solver, World
 
-Final = tuple[Card | None, Card | None, int, int]
-"""Your card, its card, cards left in your hand, challenge cards among them (``None``: redraw)."""
-Tally = dict[Final, Fraction]
-World = tuple[Hand, Hand, Fraction]
-"""Your hand, the opponent's hand and the probability."""
-
-REDRAW: Final = (None, None, 0, 0)
-
-
-@dataclass(frozen=True, slots=True)
-class Odds:
-    """Exact outcome of a way to play, from your side.
-
-    Attributes:
-        win, lose, deal: probabilities that you win, lose (or both lose), or a deal is forced.
-        redraw: probability that you must discard and draw a new hand (no challenge card left).
-        warp: expected ships you lose to the warp (a failed deal counts three).
-        removed: expected ships of yours removed from the game by a winning Void.
-        bases: expected bases gained: +1 when the offense wins, -1 when the defense loses, +1 for
-            each main player when a deal is made.
-        again: for the offense on its first challenge, the chance it may challenge again (it
-            succeeded and still holds a challenge card after consolation); ``None`` otherwise.
-    """
-
-    win: Fraction
-    lose: Fraction
-    deal: Fraction
-    redraw: Fraction
-    warp: Fraction
-    removed: Fraction
-    bases: Fraction
-    again: Fraction | None
-
-    def key(self, objective: Objective) -> tuple[Fraction, ...]:
-        """Sort key: larger is better for ``objective``."""
-        lost = -(self.warp + self.removed)
-        if objective is Objective.AVOID_LOSS:
-            return (-self.lose, self.win, lost, self.bases)
-        return (self.win, -self.lose, lost, self.bases)
-
-
-@dataclass(frozen=True, slots=True)
-class CardOdds:
-    """The odds of playing one card."""
-
-    card: Card
-    odds: Odds
-
-
-@dataclass(frozen=True, slots=True)
-class Plan:
-    """A way to play the challenge from the start, with its odds."""
-
-    name: str
-    description: str
-    odds: Odds
+__all__ = ["CardOdds", "Odds", "Plan", "Report", "solve"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,6 +68,7 @@ class Report:
     best_plan: Plan
     notes: tuple[str, ...]
     compositions: int
+    equilibrium: Equilibrium | None = None
 
     def row(self, card: Card | str) -> Odds:
         """The odds of one card of your hand."""
@@ -129,455 +78,164 @@ class Report:
                 return row.odds
         raise KeyError(str(wanted))
 
+    def card_row(self, card: Card | str) -> CardOdds:
+        """The row of one card of your hand (with its ship count)."""
+        wanted = Card.parse(card) if isinstance(card, str) else card
+        for row in self.cards:
+            if row.card == wanted:
+                return row
+        raise KeyError(str(wanted))
 
-def _minus(hand: Hand, card: Card) -> Hand:
-    return tuple((c, n - (c == card)) for c, n in hand if n - (c == card) > 0)
-
-
-def _plus(hand: Hand, cards: Iterable[tuple[Card, int]]) -> Hand:
-    counter = Counter(dict(hand))
-    for c, n in cards:
-        counter[c] += n
-    return as_hand(counter)
-
-
-def _options(hand: Hand) -> list[Card]:
-    return [c for c, _ in hand if c.is_challenge]
-
-
-def _uniform(hand: Hand) -> list[tuple[Card, Fraction]]:
-    total = challenge_count(hand)
-    return [(c, Fraction(n, total)) for c, n in hand if c.is_challenge]
+    def plan(self, name: str) -> Plan:
+        """One plan by name."""
+        for p in self.plans:
+            if p.name == name:
+                return p
+        raise KeyError(name)
 
 
-def _add(into: Tally, tally: Tally, scale: Fraction) -> None:
-    for k, v in tally.items():
-        into[k] = into.get(k, Fraction(0)) + v * scale
-
-
-def _keep_challenge_card(left: int, left_challenge: int, given: int) -> Fraction:
-    """Chance that ``left_challenge`` challenge cards are not all among ``given`` random cards."""
-    given = min(given, left)
-    if left_challenge == 0:
-        return Fraction(0)
-    if given < left_challenge:
-        return Fraction(1)
-    return 1 - Fraction(comb(left - left_challenge, given - left_challenge), comb(left, given))
-
-
-class _Solver:
-    """The enumeration for one challenge; caches encounters and utilities."""
-
-    def __init__(self, challenge: Challenge) -> None:
-        self.c = challenge
-        self.you = challenge.you
-        self.me: PowerRule = rule(challenge.your_power)
-        self.op: PowerRule = rule(challenge.their_power)
-        self.counter = HandCounter()
-        self._enc: dict[tuple[Card, Card], Encounter] = {}
-        self._odds_cache: dict[Final, Odds] = {}
-        self._utility: dict[tuple[Card, Card], tuple[int, Fraction, tuple[int, int]]] = {}
-        p = challenge.deal_success
-        self.deal_loss_me = Fraction(0) if self.me.warp_proof else 3 * (1 - p)
-        self.deal_loss_op = Fraction(0) if self.op.warp_proof else 3 * (1 - p)
-        model = challenge.opponent
-        if self.me.randomises_opponent:
-            model = OpponentModel.RANDOM
-        elif self.op.sees_card_first:
-            model = OpponentModel.BEST_RESPONSE
-        self.model = model
-
-    # ----- encounters -------------------------------------------------------------------------
-
-    def enc(self, mine: Card, theirs: Card) -> Encounter:
-        """The encounter when you play ``mine`` and the opponent ``theirs``."""
-        key = (mine, theirs)
-        found = self._enc.get(key)
-        if found is None:
-            if self.you is Side.OFFENSE:
-                found = resolve(self.c, mine, theirs)
-            else:
-                found = resolve(self.c, theirs, mine)
-            self._enc[key] = found
-        return found
-
-    def _you_lost(self, e: Encounter) -> bool:
-        return e.result is Result.BOTH_LOSE or e.result.winner() is self.you.other
-
-    def _they_lost(self, e: Encounter) -> bool:
-        return e.result is Result.BOTH_LOSE or e.result.winner() is self.you
-
-    def their_utility(self, mine: Card, theirs: Card) -> tuple[int, Fraction, tuple[int, int]]:
-        """How the opponent ranks playing ``theirs`` against ``mine`` (larger is better)."""
-        found = self._utility.get((mine, theirs))
-        if found is None:
-            found = self._utility[(mine, theirs)] = self._rank(mine, theirs)
-        return found
-
-    def _rank(self, mine: Card, theirs: Card) -> tuple[int, Fraction, tuple[int, int]]:
-        e = self.enc(mine, theirs)
-        them = self.you.other
-        if e.result is Result.DEAL:
-            return (1, -self.deal_loss_op, (-strength(theirs)[0], -strength(theirs)[1]))
-        rank = 2 if e.result.winner() is them else 0
-        lost = Fraction(e.warp.of(them) + e.removed.of(them))
-        return (rank, -lost, (-strength(theirs)[0], -strength(theirs)[1]))
-
-    def signature(self, your_types: list[Card]) -> Callable[[Card], Hashable]:
-        """What makes two opposing cards interchangeable against the cards in ``your_types``."""
-
-        def summary(e: Encounter) -> Hashable:
-            return (e.result, e.ships, e.warp, e.removed, e.consolation)
-
-        def sig(card: Card) -> Hashable:
-            return tuple(
-                (
-                    summary(self.enc(y, card)),
-                    summary(self.enc(card, y)),
-                    self.their_utility(y, card)[:2],
-                )
-                for y in your_types
-            )
-
-        return sig
-
-    # ----- outcomes ---------------------------------------------------------------------------
-
-    def final_odds(self, key: Final) -> Odds:
-        """The odds of one final state (probability 1)."""
-        cached = self._odds_cache.get(key)
-        if cached is not None:
-            return cached
-        zero = Fraction(0)
-        offense = self.you is Side.OFFENSE
-        can_again = offense and not self.c.second_challenge
-        mine, theirs, left, left_ch = key
-        if mine is None or theirs is None:
-            odds = Odds(zero, zero, zero, Fraction(1), zero, zero, zero, zero if offense else None)
-            self._odds_cache[key] = odds
-            return odds
-        kept = self.me.keeps_card and mine.is_challenge
-        e = self.enc(mine, theirs)
-        p = self.c.deal_success
-        again: Fraction | None = zero if offense else None
-        if e.result is Result.DEAL:
-            if can_again:
-                again = p if (kept or left_ch > 0) else zero
-            odds = Odds(zero, zero, Fraction(1), zero, self.deal_loss_me, zero, p, again)
-        elif e.result.winner() is self.you:
-            if can_again:
-                again = Fraction(1) if kept else _keep_challenge_card(left, left_ch, e.consolation)
-            bases = Fraction(1) if offense else zero
-            odds = Odds(Fraction(1), zero, zero, zero, zero, zero, bases, again)
-        else:
-            bases = zero if offense else Fraction(-1)
-            odds = Odds(
-                zero,
-                Fraction(1),
-                zero,
-                zero,
-                Fraction(e.warp.of(self.you)),
-                Fraction(e.removed.of(self.you)),
-                bases,
-                again,
-            )
-        self._odds_cache[key] = odds
-        return odds
-
-    def odds(self, tally: Tally) -> Odds:
-        """Expected odds of a tally (weights summing to its probability)."""
-        fields = [Fraction(0)] * 7
-        again = Fraction(0)
-        for key, w in tally.items():
-            o = self.final_odds(key)
-            for i, v in enumerate((o.win, o.lose, o.deal, o.redraw, o.warp, o.removed, o.bases)):
-                fields[i] += w * v
-            if o.again is not None:
-                again += w * o.again
-        win, lose, deal, redraw, warp, removed, bases = fields
-        return Odds(
-            win, lose, deal, redraw, warp, removed, bases,
-            again if self.you is Side.OFFENSE else None,
-        )  # fmt: skip
-
-    def better(self, a: Odds, b: Odds) -> bool:
-        """True when ``a`` is strictly better than ``b`` for the objective."""
-        return a.key(self.c.objective) > b.key(self.c.objective)
-
-    # ----- choices ----------------------------------------------------------------------------
-
-    def their_play(
-        self, theirs: Hand, mine: Card | None, yours: Hand
-    ) -> list[tuple[Card, Fraction]]:
-        """The opponent's card; ``mine`` is your card if it knows it, ``None`` if it plays first."""
-        options = _options(theirs)
-        if self.model is OpponentModel.RANDOM:
-            return _uniform(theirs)
-        if self.model is OpponentModel.HIGHEST:
-            return [(max(options, key=strength), Fraction(1))]
-        if mine is not None:
-            return [(max(options, key=lambda z: self.their_utility(mine, z)), Fraction(1))]
-        # Playing first against an Oracle: the card whose best reply is worst for you.
-        replies = _options(yours)
-
-        def your_best(z: Card) -> tuple[Fraction, ...]:
-            return max(self.final_odds((y, z, 0, 0)).key(self.c.objective) for y in replies)
-
-        worst = min(options, key=lambda z: (your_best(z), strength(z)))
-        return [(worst, Fraction(1))]
-
-    def choose(self, yours: Hand, tallies: dict[Card, Tally]) -> Tally:
-        """Your choice among options with known tallies (random when facing a Laser)."""
-        out: Tally = {}
-        if self.op.randomises_opponent:
-            total = sum(n for c, n in yours if c in tallies)
-            for c, n in yours:
-                if c in tallies:
-                    _add(out, tallies[c], Fraction(n, total))
-            return out
-        best: Card | None = None
-        best_odds: Odds | None = None
-        for card in sorted(tallies, key=strength):
-            o = self.odds(tallies[card])
-            if best_odds is None or self.better(o, best_odds):
-                best, best_odds = card, o
-        assert best is not None
-        return tallies[best]
-
-    # ----- one challenge ----------------------------------------------------------------------
-
-    def _end(self, yours: Hand, mine: Card, theirs: Card) -> Final:
-        left = _minus(yours, mine)
-        return (mine, theirs, sum(n for _, n in left), challenge_count(left))
-
-    def _second(self, yours: Hand, avail: Hand, theirs: Hand, know: bool) -> dict[Card, Tally]:
-        """Tallies of each card you may play in a replay, the opponent replying from ``theirs``."""
-        out: dict[Card, Tally] = {}
-        for y2 in _options(avail):
-            t: Tally = {}
-            for z2, s in self.their_play(theirs, y2, yours):
-                k = self._end(yours, y2, z2)
-                t[k] = t.get(k, Fraction(0)) + s
-            out[y2] = t
-        return out
-
-    def pair(
-        self,
-        yours: Hand,
-        theirs: Hand,
-        mine: Card,
-        their_card: Card,
-        p: Fraction,
-        know: bool,
-        direct: Tally,
-        buckets: dict[tuple[Card, Card], Tally],
-    ) -> None:
-        """Add the outcome of a revealed pair, with Chronos's replay, at probability ``p``."""
-        e = self.enc(mine, their_card)
-        replay: dict[Card, Tally] | None = None
-        if self.me.time_travels and self._you_lost(e):
-            rest = _minus(theirs, their_card) if challenge_count(theirs) > 1 else theirs
-            replay = self._second(yours, yours, rest, know)
-        elif self.op.time_travels and self._they_lost(e):
-            avail = _minus(yours, mine) if challenge_count(yours) > 1 else yours
-            replay = self._second(yours, avail, theirs, know)
-        if replay is None:
-            k = self._end(yours, mine, their_card)
-            direct[k] = direct.get(k, Fraction(0)) + p
-        elif know or self.op.randomises_opponent:
-            _add(direct, self.choose(yours, replay), p)
-        else:
-            for y2, t in replay.items():
-                bucket = buckets.setdefault((their_card, y2), {})
-                _add(bucket, t, p)
-
-    def settle(self, direct: Tally, buckets: dict[tuple[Card, Card], Tally]) -> Tally:
-        """Choose each replay card knowing only the card the opponent revealed first."""
-        by_first: dict[Card, dict[Card, Tally]] = {}
-        for (first, y2), t in buckets.items():
-            by_first.setdefault(first, {})[y2] = t
-        out = dict(direct)
-        for options in by_first.values():
-            best: Tally | None = None
-            best_odds: Odds | None = None
-            for y2 in sorted(options, key=strength):
-                o = self.odds(options[y2])
-                if best_odds is None or self.better(o, best_odds):
-                    best, best_odds = options[y2], o
-            assert best is not None
-            _add(out, best, Fraction(1))
-        return out
-
-    def play(
-        self, yours: Hand, theirs: Hand, mine: Card, know: bool
-    ) -> tuple[Tally, dict[tuple[Card, Card], Tally]]:
-        """Tallies when you play ``mine`` (probability 1) in one world."""
-        direct: Tally = {}
-        buckets: dict[tuple[Card, Card], Tally] = {}
-        for z, s in self.their_play(theirs, mine, yours):
-            self.pair(yours, theirs, mine, z, s, know, direct, buckets)
-        return direct, buckets
-
-    # ----- modes ------------------------------------------------------------------------------
-
-    def rows(self, yours: Hand, worlds: list[tuple[Hand, Fraction]]) -> dict[Card, Tally]:
-        """Committed play: each card of ``yours`` against every opponent hand."""
-        out: dict[Card, Tally] = {}
-        if challenge_count(yours) == 0:
-            return out
-        for mine in _options(yours):
-            direct: Tally = {}
-            buckets: dict[tuple[Card, Card], Tally] = {}
-            for theirs, w in worlds:
-                for z, s in self.their_play(theirs, mine, yours):
-                    self.pair(yours, theirs, mine, z, w * s, False, direct, buckets)
-            out[mine] = self.settle(direct, buckets)
-        return out
-
-    def best_row(self, yours: Hand, worlds: list[tuple[Hand, Fraction]]) -> Tally:
-        """The tally of the best committed card (or random under a Laser); redraw if none."""
-        rows = self.rows(yours, worlds)
-        if not rows:
-            return {REDRAW: Fraction(1)}
-        return self.choose(yours, rows)
-
-    def adaptive(self, worlds: Iterable[World]) -> Tally:
-        """You see both hands' worth of information you have (your hand, and its hand) first."""
-        out: Tally = {}
-        for yours, theirs, w in worlds:
-            if challenge_count(yours) == 0:
-                out[REDRAW] = out.get(REDRAW, Fraction(0)) + w
-                continue
-            per: dict[Card, Tally] = {}
-            for mine in _options(yours):
-                direct, buckets = self.play(yours, theirs, mine, True)
-                per[mine] = self.settle(direct, buckets)
-            _add(out, self.choose(yours, per), w)
-        return out
-
-    def oracle(self, worlds: Iterable[World]) -> Tally:
-        """The opponent reveals first and you reply to its card."""
-        out: Tally = {}
-        for yours, theirs, w in worlds:
-            for z, s in self.their_play(theirs, None, yours):
-                per: dict[Card, Tally] = {}
-                for mine in _options(yours):
-                    direct: Tally = {}
-                    buckets: dict[tuple[Card, Card], Tally] = {}
-                    self.pair(yours, theirs, mine, z, Fraction(1), True, direct, buckets)
-                    per[mine] = self.settle(direct, buckets)
-                _add(out, self.choose(yours, per), w * s)
-        return out
-
-    # ----- hands ------------------------------------------------------------------------------
-
-    def opponent_hands(
-        self,
-        yours: Hand,
-        unseen: Counter[Card],
-        known: Hand,
-        m: int,
-        extra_types: Iterable[Card] = (),
-    ) -> list[tuple[Hand, Fraction]]:
-        """The opponent's hand distribution, with an opposing Mutant's refill."""
-        types = sorted({c for c, _ in yours if c.is_challenge} | set(extra_types), key=strength)
-        reps = lump(list(unseen) + [c for c, _ in known], self.signature(types))
-        refill = None
-        target = self.c.deck.hand_size
-        size = sum(n for _, n in known) + m
-        if self.op.refills and size < target:
-            refill = ((), target - size)
-        return hand_distribution(known, m, unseen, target, reps, self.counter, refill)
-
-
-def _group_rows(
-    solver: _Solver, groups: list[tuple[Fraction, Hand, list[tuple[Hand, Fraction]]]], hand: Hand
-) -> tuple[dict[Card, Tally], Tally]:
-    """Rows over groups of worlds that differ in your hand (cards an opposing Mutant took).
-
-    A card no longer in your hand counts as the best card you still hold.
-    """
-    rows: dict[Card, Tally] = {c: {} for c in _options(hand)}
-    best: Tally = {}
-    for prob, yours, worlds in groups:
-        group_rows = solver.rows(yours, worlds)
-        fallback = solver.choose(yours, group_rows) if group_rows else {REDRAW: Fraction(1)}
-        _add(best, fallback, prob)
-        for card in rows:
-            _add(rows[card], group_rows.get(card, fallback), prob)
-    return rows, best
-
-
-def solve(challenge: Challenge) -> Report:
-    """The exact odds of every card and plan for ``challenge`` (see the module docstring)."""
-    s = _Solver(challenge)
-    c = challenge
-    hand = as_hand(c.hand)
-    unseen = c.unseen()
+def _settings(s: Solver, hand: Hand, notes: list[str]) -> list[Setting]:
+    """What you may know before choosing: one setting, or one per set of cards an opposing
+    Mutant takes from your hand (text rule)."""
+    c = s.c
+    unseen = tuple(sorted(c.unseen().items()))
     known = as_hand(c.opponent_hand_known)
     m = c.opponent_random
+    takes = c.options.takes_from_hands if s.op.refills else 0
+    size = c.opponent_hand_size
+    if not (takes and size < c.deck.hand_size and hand):
+        return [Setting(Fraction(1), hand, known, unseen, m)]
+    takes = min(takes, c.deck.hand_size - size, sum(n for _, n in hand))
+    types = [card for card, _ in hand]
+    counts = [n for _, n in hand]
+    total = comb(sum(counts), takes)
+    out: list[Setting] = []
+    for draw, ways in compositions(counts, takes):
+        taken = tuple((card, k) for card, k in zip(types, draw, strict=True) if k)
+        left = as_hand(Counter(dict(hand)) - Counter(dict(taken)))
+        # The Mutant's own refill: ``opponent_hands`` fills the rest from the deck.
+        out.append(Setting(Fraction(ways, total), left, plus(known, taken), unseen, m))
+    notes.append(
+        f"The opposing Mutant takes {takes} card(s) at random from your hand before you "
+        "choose (text rule); a card it took is replaced by your best remaining card."
+    )
+    return out
+
+
+def _worlds(s: Solver, settings: list[Setting], swap: bool) -> list[World]:
+    out: list[World] = []
+    for st in settings:
+        for theirs, w in s.setting_worlds(st, reverse=swap):
+            p = st.prob * w
+            out.append((theirs, st.yours, p) if swap else (st.yours, theirs, p))
+    return out
+
+
+def _held_notes(c: Challenge) -> list[str]:
+    notes: list[str] = []
+    for card in sorted(set(c.hand)):
+        if card.edict is not Edict.NONE and not EDICTS[card.edict].changes_challenge:
+            notes.append(
+                f"{card} in your hand does not change a challenge "
+                f"({EDICTS[card.edict].summary}): it is a hand place."
+            )
+    if any(k.kind.value == "edict" for k in c.unseen()):
+        notes.append(
+            "Edicts the opponent may hold are unknown cards: the opponent models do not play them."
+        )
+    return notes
+
+
+def solve(
+    challenge: Challenge,
+    *,
+    budget: Budget | float | None = None,
+    progress: Progress | None = None,
+) -> Report:
+    """The exact odds of every card and plan for ``challenge`` (see the module docstring).
+
+    Args:
+        challenge: the challenge.
+        budget: seconds (or a ``Budget``) the solve may take; past it, ``BudgetExceededError``.
+        progress: called with the fraction done and the stage being computed.
+    """
+    clock = budget if isinstance(budget, Budget) else Budget(budget)
+    report = progress or no_progress
+    s = Solver(challenge, clock)
+    c = challenge
+    hand = as_hand(c.hand)
     notes: list[str] = []
     if not c.deck.exact:
         notes.append(f"Deck {c.deck.name!r} is an estimate: {c.deck.note}")
+    notes.extend(_held_notes(c))
+    if s.op.oozes and c.options.amoeba_timing is AmoebaTiming.TEXT:
+        notes.append(
+            "The opposing Amoeba chooses its ships with its card: "
+            + {
+                OpponentModel.HIGHEST: "its strongest play, every ship it can ooze in with an "
+                "attack or a morph, its committed ships with a compromise.",
+                OpponentModel.RANDOM: "it keeps its committed ships.",
+                OpponentModel.BEST_RESPONSE: "the count that does best against your play.",
+                OpponentModel.EQUILIBRIUM: "part of its equilibrium strategy.",
+            }[s.model]
+        )
     plans: list[Plan] = []
-    rows: dict[Card, Tally] = {}
+    rows: dict[Card, tuple[int, Tally]] = {}
+    equilibrium = None
+    stages = _stages(s, hand)
+    done = 0
+
+    def step(label: str) -> None:
+        nonlocal done
+        report(done / stages, label)
+        done += 1
 
     mutant = s.me.refills and len(c.hand) < c.deck.hand_size
     if challenge_count(hand) == 0:
         notes.append(
             "Your hand holds no challenge card: you discard it and draw a new hand before cards "
-            "are chosen. Enter the new hand to get its odds."
+            "are chosen (plan 'redraw')."
         )
-        plans.append(
-            Plan("redraw", "discard your hand and draw a new one", s.odds({REDRAW: Fraction(1)}))
-        )
+        step("the redraw")
+        plan, said = redraw_plan(s)
+        notes.extend(said)
+        plans.append(plan)
         if mutant:
             notes.append("As the Mutant you may instead draw to a full hand: see plan 'mutant'.")
-            _add_mutant_plan(s, hand, unseen, known, m, plans, notes)
-        return Report(c, (), None, tuple(plans), _best_plan(s, plans), tuple(notes),
-                      s.counter.compositions)  # fmt: skip
-
-    # Groups of worlds: (probability, your hand, opponent hands) before your own choices.
-    groups: list[tuple[Fraction, Hand, list[tuple[Hand, Fraction]]]] = []
-    takes = c.options.takes_from_hands if s.op.refills else 0
-    size = c.opponent_hand_size
-    if takes and size < c.deck.hand_size:
-        takes = min(takes, c.deck.hand_size - size, sum(n for _, n in hand))
-        types = [card for card, _ in hand]
-        counts = [n for _, n in hand]
-        total = comb(sum(counts), takes)
-        for draw, ways in compositions(counts, takes):
-            taken = tuple((card, k) for card, k in zip(types, draw, strict=True) if k)
-            left = as_hand(Counter(dict(hand)) - Counter(dict(taken)))
-            worlds = s.opponent_hands(left, unseen, _plus(known, taken), m)
-            # The Mutant's own refill: ``opponent_hands`` fills the rest from the deck.
-            groups.append((Fraction(ways, total), left, worlds))
-        notes.append(
-            f"The opposing Mutant takes {takes} card(s) at random from your hand before you "
-            "choose (text rule); a card it took is replaced by your best remaining card."
+            step("the Mutant's draw")
+            _add_mutant_plans(s, hand, plans, notes)
+        report(1.0, "done")
+        return Report(
+            c, (), None, tuple(plans), _best_plan(s, plans), tuple(notes), s.counter.compositions
         )
-    else:
-        groups.append((Fraction(1), hand, s.opponent_hands(hand, unseen, known, m)))
 
-    def worlds_of(swap: bool) -> list[World]:
-        out: list[World] = []
-        for prob, yours, worlds in groups:
-            for theirs, w in worlds:
-                out.append((theirs, yours, prob * w) if swap else (yours, theirs, prob * w))
-        return out
-
+    settings = _settings(s, hand, notes)
     they_trade = s.op.trades and c.options.trader_swaps
-    if they_trade:
+    if c.opponent is OpponentModel.EQUILIBRIUM and not they_trade:
+        step("the equilibrium")
+        eq, eq_rows, eq_plans, eq_notes = equilibrium_report(s, settings, hand)
+        equilibrium = eq
+        rows = eq_rows
+        plans.extend(eq_plans)
+        notes.extend(eq_notes)
+    elif they_trade:
         notes.append(
             "The opposing Trader swaps hands before cards are chosen: you play its hand, "
             "seen once you hold it, and it plays yours."
         )
-        tally = s.adaptive(worlds_of(swap=True))
+        step("the swapped hands")
+        if c.opponent is OpponentModel.EQUILIBRIUM:
+            raise NotModelledError(
+                "opponent 'equilibrium' against a Trader that swaps hands is not modelled "
+                "(both hands are then known to both players); choose another opponent model"
+            )
+        tally = s.adaptive(_worlds(s, settings, swap=True))
         plans.append(
             Plan("traded", "the Trader swaps hands; play the best card you receive", s.odds(tally))
         )
     else:
-        rows, best_tally = _group_rows(s, groups, hand)
+        step("each card")
+        rows, best_tally = s.group_rows(settings, hand)
         if s.op.randomises_opponent:
             plans.append(
                 Plan("laser", "the opposing Laser draws your card at random", s.odds(best_tally))
@@ -585,41 +243,61 @@ def solve(challenge: Challenge) -> Report:
         else:
             plans.append(Plan("play", "play the best card in the table", s.odds(best_tally)))
 
-    if s.me.sees_hand:
-        tally = s.adaptive(worlds_of(swap=False))
-        plans.append(Plan("mind", "look at the opponent's hand, then choose", s.odds(tally)))
-    if s.me.sees_card_first:
-        tally = s.oracle(worlds_of(swap=False))
-        plans.append(Plan("oracle", "see the opponent's card first, then reply", s.odds(tally)))
-    if s.me.trades:
-        tally = s.adaptive(worlds_of(swap=True))
-        plans.append(
-            Plan("trade", "trade hands, then play the best card you receive", s.odds(tally))
-        )
-    if s.me.gives:
-        for gift, _ in hand:
-            left = _minus(hand, gift)
-            worlds = s.opponent_hands(left, unseen, _plus(known, ((gift, 1),)), m, [gift])
-            tally = s.best_row(left, worlds)
+    if c.opponent is not OpponentModel.EQUILIBRIUM:
+        if s.sees_hand:
+            step("the Mind's look")
+            tally = s.adaptive(_worlds(s, settings, swap=False))
+            who = "look at" if s.me.sees_hand else "your allied Mind shows you"
+            plans.append(Plan("mind", f"{who} the opponent's hand, then choose", s.odds(tally)))
+        if s.me.sees_card_first:
+            step("the Oracle's reply")
+            tally = s.oracle(_worlds(s, settings, swap=False))
+            plans.append(Plan("oracle", "see the opponent's card first, then reply", s.odds(tally)))
+        if s.me.trades:
+            step("the trade")
+            tally = s.adaptive(_worlds(s, settings, swap=True))
             plans.append(
-                Plan(f"give {gift}", f"give {gift} to the opponent, then play", s.odds(tally))
+                Plan("trade", "trade hands, then play the best card you receive", s.odds(tally))
             )
-    if mutant:
-        _add_mutant_plan(s, hand, unseen, known, m, plans, notes)
+        if s.me.gives:
+            step("the gifts")
+            _add_gift_plans(s, settings[0], hand, plans)
+        if mutant:
+            step("the Mutant's draw")
+            _add_mutant_plans(s, hand, plans, notes)
+    step("the edicts you hold")
+    _add_edict_plans(s, hand, plans, notes, clock)
 
     best: Card | None = None
     if rows and not s.op.randomises_opponent:
-        best = _best_card(s, rows)
+        best = _best_card(s, rows) if equilibrium is None else equilibrium.pure
     card_rows = tuple(
-        CardOdds(card, s.odds(t)) for card, t in sorted(rows.items(), key=lambda r: strength(r[0]))
+        CardOdds(card, s.odds(t), ships)
+        for card, (ships, t) in sorted(rows.items(), key=lambda r: strength(r[0]))
     )
+    report(1.0, "done")
     return Report(
-        c, card_rows, best, tuple(plans), _best_plan(s, plans), tuple(notes),
+        c,
+        card_rows,
+        best,
+        tuple(plans),
+        _best_plan(s, plans),
+        tuple(notes),
         s.counter.compositions,
-    )  # fmt: skip
+        equilibrium,
+    )
 
 
-def _best_plan(s: _Solver, plans: list[Plan]) -> Plan:
+def _stages(s: Solver, hand: Hand) -> int:
+    """How many steps ``solve`` reports (for the progress fraction)."""
+    n = 2
+    if challenge_count(hand) == 0:
+        return n + 1
+    n += sum((s.sees_hand, s.me.sees_card_first, s.me.trades, s.me.gives, s.me.refills))
+    return n
+
+
+def _best_plan(s: Solver, plans: list[Plan]) -> Plan:
     best_plan = plans[0]
     for plan in plans[1:]:
         if s.better(plan.odds, best_plan.odds):
@@ -627,30 +305,75 @@ def _best_plan(s: _Solver, plans: list[Plan]) -> Plan:
     return best_plan
 
 
-def _add_mutant_plan(
-    s: _Solver,
-    hand: Hand,
-    unseen: Counter[Card],
-    known: Hand,
-    m: int,
-    plans: list[Plan],
-    notes: list[str],
-) -> None:
-    """Your own Mutant's draw (``cosmic.mutant``, which builds on this module: imported here)."""
-    from cosmic.mutant import mutant_plan
+def _add_gift_plans(s: Solver, st: Setting, hand: Hand, plans: list[Plan]) -> None:
+    """As the Philanthropist: give each card in turn, then play the best card left."""
+    for gift, _ in hand:
+        left = minus(hand, gift)
+        given = Setting(st.prob, left, plus(st.known, ((gift, 1),)), st.unseen, st.m)
+        tally = s.best_row(given) if challenge_count(left) else {REDRAW: Fraction(1)}
+        plans.append(Plan(f"give {gift}", f"give {gift} to the opponent, then play", s.odds(tally)))
 
-    plan, said = mutant_plan(s, hand, unseen, known, m)
+
+def _add_mutant_plans(s: Solver, hand: Hand, plans: list[Plan], notes: list[str]) -> None:
+    """Your own Mutant's draw (``cosmic.mutant``), and its take from the opponent's hand."""
+    plan, said = mutant_plan(s, hand)
+    notes.extend(said)
+    if plan is not None:
+        plans.append(plan)
+    plan, said = take_plan(s, hand)
     notes.extend(said)
     if plan is not None:
         plans.append(plan)
 
 
-def _best_card(s: _Solver, rows: dict[Card, Tally]) -> Card:
-    best: Card | None = None
-    best_odds: Odds | None = None
-    for card in sorted(rows, key=strength):
-        o = s.odds(rows[card])
-        if best_odds is None or s.better(o, best_odds):
-            best, best_odds = card, o
-    assert best is not None
-    return best
+def _add_edict_plans(
+    s: Solver, hand: Hand, plans: list[Plan], notes: list[str], clock: Budget
+) -> None:
+    """Plans the edicts you hold open before cards are chosen.
+
+    A Cosmic Zap on an opposing power that acts before cards (a Laser, an Oracle, a Trader, a
+    Mutant, a Philanthropist, an Amoeba oozing with its card), and a Force Field that cancels the
+    opponent's alliances: each is the challenge solved with the edict played and the card gone
+    from your hand. (A zap on a power that acts at the reveal is played at the reveal, when it
+    helps: that is in every row already.)
+    """
+    c = s.c
+    held: dict[Edict, Card] = {card.edict: card for card in c.hand if card.edict is not Edict.NONE}
+    them = s.them.value
+    candidates: list[tuple[str, str, PlayedEdict]] = []
+    if Edict.COSMIC_ZAP in held and c.their_power is not None:
+        op = s.op
+        before = op.randomises_opponent or op.sees_card_first or op.trades or op.refills
+        before = before or op.gives or (op.oozes and c.options.amoeba_timing is AmoebaTiming.TEXT)
+        if before:
+            candidates.append(
+                (
+                    "zap",
+                    f"zap the opponent's {c.their_power.value} before cards are chosen",
+                    PlayedEdict(Edict.COSMIC_ZAP, them),
+                )
+            )
+    if Edict.FORCE_FIELD in held and c.active_allies.of(s.them):
+        candidates.append(
+            (
+                "force field",
+                "cancel the opponent's alliances with a Force Field",
+                PlayedEdict(Edict.FORCE_FIELD, them),
+            )
+        )
+    for name, description, played in candidates:
+        card = held[played.edict]
+        rest = list(c.hand)
+        rest.remove(card)
+        sub = c.replace(hand=tuple(rest), edicts=(*c.edicts, played))
+        sub_report = solve(sub, budget=clock)
+        best = sub_report.best_plan
+        plans.append(Plan(name, f"{description}, then {best.description}", best.odds))
+        s.counter.compositions += sub_report.compositions
+    if Power.CHRONOS is c.their_power and Edict.COSMIC_ZAP in held:
+        notes.append("A Cosmic Zap on the Chronos's time travel is not modelled.")
+
+
+def _best_card(s: Solver, rows: dict[Card, tuple[int, Tally]]) -> Card:
+    best = s.best_play({Play(card, 0): t for card, (_, t) in rows.items()})[0]
+    return best.card

@@ -1,19 +1,24 @@
 """The 15 alien powers of the original game as rule modules.
 
 Each power is a ``PowerRule`` subclass that overrides the hooks where the power changes a
-challenge; the solver (``cosmic.odds``) and the encounter rules (``cosmic.resolve``) ask the rule of
-each main player and never test for a power by name. The docstring of each class says what the
+challenge; the solver (``cosmic.solver``) and the encounter rules (``cosmic.encounter``) ask the
+rule of each player and never test for a power by name. The docstring of each class says what the
 forum rules text says, how Fleetlab reads it where the text is silent about odds, and which
 ``PowerOptions`` choose between the text and the published rules.
 
-Only the main players' powers act: allies are ship counts. A player with two or fewer home bases
-loses its power; leave its power out of the challenge in that case.
+Main players' powers act as their texts say. Allies' powers act where their texts speak of
+allies or of any player (``acts_as_ally``): an allied Macron's ship counts 4 and it sends one,
+an allied Zombie's ships never reach the warp, an allied Mind may look at a main player's hand,
+an allied Philanthropist may give a card. An allied Virus adds its ships: it multiplies only
+"when you are the main player". A player with two or fewer home bases loses its power; leave
+its power out of the challenge in that case.
 
 >>> rule(Power.VIRUS).total(card=8, own=3, allies=2, options=PowerOptions())
 40
 >>> rule(Power.VIRUS).total(8, 3, 2, PowerOptions(virus_allies=VirusAllies.ADD))
 26
->>> rule(Power.MACRON).total(8, 1, 2, PowerOptions()), rule(None).total(8, 1, 2, PowerOptions())
+>>> macron = rule(Power.MACRON)
+>>> macron.total(8, macron.worth(1), 2, PowerOptions()), rule(None).total(8, 1, 2, PowerOptions())
 (14, 11)
 """
 
@@ -53,6 +58,20 @@ class VirusAllies(StrEnum):
     ADD = "add"
 
 
+class AmoebaTiming(StrEnum):
+    """When an Amoeba oozes.
+
+    ``text``: "when playing a Challenge card", so it chooses its card and its ship count
+    together, before the reveal (the forum text; the Mayfair text says the same: after cards are
+    selected, before they are revealed). ``after_reveal``: once both cards are known (the reading
+    Fleetlab had before; the Mayfair Amoeba's optional "Pro" rule lets it ooze out after the
+    reveal).
+    """
+
+    TEXT = "text"
+    AFTER_REVEAL = "after_reveal"
+
+
 class MutantRule(StrEnum):
     """Where a Mutant's new cards come from: the text lets it take from other hands."""
 
@@ -72,13 +91,18 @@ class PowerOptions:
             draws every card from the deck).
         mutant_takes: how many cards an opposing Mutant takes from your hand under the text rule;
             ``None`` means one (the text's "taking one from a hapless player").
-        amoeba_reserve: ships an Amoeba can ooze in after cards are revealed; ``None`` means all
-            its other ships: 20 tokens, less one left on each of its 5 home planets, less those
-            already in the challenge.
+        amoeba_reserve: ships an Amoeba can ooze in besides those it committed; ``None`` means
+            all its other ships: 20 tokens, less one left on each of its 5 home planets, less
+            those already in the challenge.
+        amoeba_timing: when an Amoeba oozes (``AmoebaTiming``): with its card (the text) or
+            after the reveal.
         trader_swaps: whether an opposing Trader swaps hands with you (its choice, made before
             cards without sight of your hand, so you say what it does).
         vulch_holds: cards an opposing Vulch took when other players used them; they are among
             the ``seen`` cards and sit in its hand.
+        philanthropist_gives: an allied Philanthropist on the opponent's side gives the opponent
+            one card before cards are chosen (a card you have not seen: one more unseen card in
+            its hand). A gift to you is seen: enter it in your hand.
     """
 
     virus_allies: VirusAllies = VirusAllies.MULTIPLY
@@ -87,6 +111,8 @@ class PowerOptions:
     amoeba_reserve: int | None = None
     trader_swaps: bool = True
     vulch_holds: tuple[Card, ...] = ()
+    amoeba_timing: AmoebaTiming = AmoebaTiming.TEXT
+    philanthropist_gives: bool = False
 
     @property
     def takes_from_hands(self) -> int:
@@ -104,7 +130,9 @@ class PowerRule:
     """The rules as they are without a power; each power overrides the hooks where it acts."""
 
     power: ClassVar[Power | None] = None
-    max_ships_sent: ClassVar[int | None] = None
+    max_ships_sent: ClassVar[int] = 4
+    acts_as_ally: ClassVar[bool] = False
+    acts_at_reveal: ClassVar[bool] = False
     empathic: ClassVar[bool] = False
     oozes: ClassVar[bool] = False
     warp_proof: ClassVar[bool] = False
@@ -119,20 +147,29 @@ class PowerRule:
     gives: ClassVar[bool] = False
     takes_used_cards: ClassVar[bool] = False
 
+    def worth(self, ships: int) -> int:
+        """What ``ships`` of this player count for in a total (a Macron's count 4 each)."""
+        return ships
+
     def total(self, card: int, own: int, allies: int, options: PowerOptions) -> int:
-        """A side's total: the card plus every ship on the side, allies included."""
+        """A main player's side's total: the card plus what its ships and its allies' count."""
         return card + own + allies
 
 
 class Amoeba(PowerRule):
-    """Oozes ships into or out of the challenge after the cards are revealed.
+    """Oozes ships into or out of the challenge as a main player; it cannot ooze as an ally.
 
-    The text lets the Amoeba change its ships "when playing a challenge card"; the issue places it
-    after the cards are chosen, so Fleetlab lets it act once both cards are known. It then keeps
-    its ships if it already wins, adds the fewest ships that make it win if its reserve allows
-    (``PowerOptions.amoeba_reserve``), and otherwise removes every ship so that it loses none.
-    Removed ships are not destroyed, so a compromising Amoeba that removes its ships receives no
-    consolation. Its allies cannot ooze.
+    The text: "when playing a Challenge card, you may also elect to remove your ships from or put
+    more ships into the encounter ... and can exceed the 4-ships-per-attack limit". Under
+    ``AmoebaTiming.TEXT`` (the default) the Amoeba chooses its card and its ship count together,
+    before the reveal: any count from 0 to its committed ships plus its reserve
+    (``PowerOptions.amoeba_reserve``). When you are the Amoeba each card is shown with its best
+    count; an opposing Amoeba's count follows the opponent model (``ooze_by_model``).
+
+    Under ``AmoebaTiming.AFTER_REVEAL`` it acts once both cards are known: it keeps its ships if
+    it already wins, adds the fewest ships that make it win if its reserve allows, and otherwise
+    removes every ship so that it loses none. Removed ships are not destroyed, so a compromising
+    Amoeba that removes its ships receives no consolation.
     """
 
     power = Power.AMOEBA
@@ -152,6 +189,7 @@ class Chronos(PowerRule):
 
     power = Power.CHRONOS
     time_travels = True
+    acts_at_reveal = True
 
 
 class Clone(PowerRule):
@@ -165,6 +203,7 @@ class Clone(PowerRule):
 
     power = Power.CLONE
     keeps_card = True
+    acts_at_reveal = True
 
 
 class Empath(PowerRule):
@@ -176,6 +215,7 @@ class Empath(PowerRule):
 
     power = Power.EMPATH
     empathic = True
+    acts_at_reveal = True
 
 
 class Laser(PowerRule):
@@ -193,29 +233,35 @@ class Laser(PowerRule):
 class Macron(PowerRule):
     """Each Macron ship counts 4 in the total, and a Macron sends only one ship.
 
-    A ship still counts as one ship for every other effect (ships lost, consolation). An attacking
-    Macron commits at most one ship (an error otherwise); as the defense, all its ships on the
-    planet count 4 each. Its allies' ships count normally.
+    A ship still counts as one ship for every other effect (ships lost, consolation, rewards).
+    An attacking or allying Macron commits at most one ship (an error otherwise); as the defense,
+    all its ships on the planet count 4 each. Its allies' ships count normally; as an ally its
+    one ship counts 4 for the side it joins.
     """
 
     power = Power.MACRON
     max_ships_sent = 1
+    acts_as_ally = True
+    acts_at_reveal = True
 
-    def total(self, card: int, own: int, allies: int, options: PowerOptions) -> int:
-        return card + 4 * own + allies
+    def worth(self, ships: int) -> int:
+        return 4 * ships
 
 
 class Mind(PowerRule):
-    """Sees its opponent's hand before cards are played.
+    """Sees a main player's hand before cards are played, "as any player".
 
-    When you are the Mind, the plan "look, then choose" picks the best card for the hand you see
-    (the hand is enumerated as usual). An opposing Mind learns your hand, which none of the three
-    opponent models uses (``highest`` and ``random`` ignore your cards, ``best_response`` already
-    knows the card you play), so it changes nothing.
+    When you are the Mind, or your ally is, the plan "look, then choose" picks the best card for
+    the hand you see (the hand is enumerated as usual; an allied Mind shows it to you). An
+    opposing Mind, main player or ally, learns your hand, which none of the opponent models uses
+    (``highest`` and ``random`` ignore your cards, ``best_response`` already knows the card you
+    play, ``equilibrium`` already guards against an opponent who knows your strategy), so it
+    changes nothing.
     """
 
     power = Power.MIND
     sees_hand = True
+    acts_as_ally = True
 
 
 class Mutant(PowerRule):
@@ -250,15 +296,19 @@ class Oracle(PowerRule):
 
 
 class Philanthropist(PowerRule):
-    """May give one card from its hand to its opponent before cards are chosen.
+    """May give one card from its hand to a main player other than itself before cards are chosen.
 
     When you are the Philanthropist, each gift is a plan: the card joins the opponent's hand as a
     known card and leaves yours. An opposing Philanthropist's gift is seen before you choose:
-    enter your hand and its hand size as they are after it.
+    enter your hand and its hand size as they are after it. As an ally ("as a main player or
+    ally") it may give a card to either main player: a gift to you is seen (enter it in your
+    hand); a gift from the opponent's allied Philanthropist to the opponent is a card you have not
+    seen (``PowerOptions.philanthropist_gives``).
     """
 
     power = Power.PHILANTHROPIST
     gives = True
+    acts_as_ally = True
 
 
 class Trader(PowerRule):
@@ -284,6 +334,7 @@ class Virus(PowerRule):
     """
 
     power = Power.VIRUS
+    acts_at_reveal = True
 
     def total(self, card: int, own: int, allies: int, options: PowerOptions) -> int:
         if options.virus_allies is VirusAllies.MULTIPLY:
@@ -301,6 +352,7 @@ class Void(PowerRule):
 
     power = Power.VOID
     destroys = True
+    acts_at_reveal = True
 
 
 class Vulch(PowerRule):
@@ -318,12 +370,15 @@ class Vulch(PowerRule):
 class Zombie(PowerRule):
     """Its ships never go to the warp: it puts them back on its bases instead.
 
-    Its lost ships count 0 in ``warp`` (deals included), except when it loses to a Void, which
-    removes them. Freeing ships from the warp in a deal is not modelled.
+    Its lost ships count 0 in ``warp`` (deals included), as a main player and as an ally
+    ("whenever your ships go to the Warp"), except when it loses to a Void, which removes them.
+    Freeing ships from the warp in a deal is not modelled.
     """
 
     power = Power.ZOMBIE
     warp_proof = True
+    acts_as_ally = True
+    acts_at_reveal = True
 
 
 RULES: dict[Power, PowerRule] = {

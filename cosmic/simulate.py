@@ -5,12 +5,13 @@ redraw of a hand that holds no challenge card), then scores the dealt hand with 
 rules for one world. Only the dealing differs from ``cosmic.odds``, which enumerates hands
 instead: agreement within a few standard errors checks the enumeration and its weights.
 
->>> from cosmic.challenge import Challenge, Side, BySide, cards
+>>> from cosmic.challenge import Challenge, Side, BySide
+>>> from cosmic.cards import parse_cards
 >>> from cosmic.decks import preset
->>> c = Challenge(preset("mayfair_1991"), Side.OFFENSE, cards("attack:12"), BySide(4, 2),
+>>> c = Challenge(preset("mayfair_1991"), Side.OFFENSE, parse_cards("attack:12"), BySide(4, 2),
 ...               BySide(0, 3), opponent_hand_size=7)
 >>> est = simulate_wins(c, samples=200, seed=1)
->>> round(est[cards("attack:12")[0]][0], 2), est[cards("attack:12")[0]][1] > 0
+>>> round(est[parse_cards("attack:12")[0]][0], 2), est[parse_cards("attack:12")[0]][1] > 0
 (0.07, True)
 """
 
@@ -22,8 +23,10 @@ import numpy as np
 
 from cosmic.cards import Card
 from cosmic.challenge import Challenge
+from cosmic.encounter import Play
 from cosmic.hands import Hand, as_hand
-from cosmic.odds import _Solver
+from cosmic.outcomes import Tally, add_scaled
+from cosmic.solver import Solver, options_of
 
 
 def deal_opponent(c: Challenge, rng: np.random.Generator) -> Hand:
@@ -40,16 +43,19 @@ def deal_opponent(c: Challenge, rng: np.random.Generator) -> Hand:
 def simulate_wins(c: Challenge, samples: int, seed: int) -> dict[Card, tuple[float, float]]:
     """P(win) of each card of your hand by simulation: ``card -> (mean, standard error)``.
 
-    Powers that change hands before cards (Mutant, Trader) are not dealt here.
+    Each card is played with its committed ships. Powers that change hands before cards
+    (Mutant, Trader) are not dealt here.
     """
     rng = np.random.default_rng(seed)
-    solver = _Solver(c)
+    solver = Solver(c)
     yours = as_hand(c.hand)
     values: dict[Card, list[float]] = {}
     for _ in range(samples):
         theirs = deal_opponent(c, rng)
-        rows = solver.rows(yours, [(theirs, Fraction(1))])
-        for card, tally in rows.items():
+        for card in options_of(yours):
+            tally: Tally = {}
+            mine = Play(card, c.ships.of(c.you))
+            add_scaled(tally, solver.play(yours, theirs, mine, False), Fraction(1))
             values.setdefault(card, []).append(float(solver.odds(tally).win))
     out: dict[Card, tuple[float, float]] = {}
     for card, vals in values.items():

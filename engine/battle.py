@@ -35,7 +35,7 @@ from functools import cache, lru_cache
 from itertools import combinations_with_replacement
 from math import factorial
 
-from blueprints import Dice, DieColour, ShipClass, ShipStats, npc_tile, ship_class_info
+from blueprints import Dice, DieColour, ShipClass, ShipStats, npc_tile
 from calc import Retreat, RetreatPolicy, ShipGroup, Side, TooLargeError
 from calc.rules import (
     Fate,
@@ -56,6 +56,7 @@ from calc.rules import (
     rule_assignment,
     self_damage_result,
     ship_fate,
+    ship_reputation,
     toughness_of,
 )
 from engine.actions.base import Action
@@ -235,7 +236,7 @@ def set_side_state(
         damage = tuple(d for d, n in enumerate(counts) for _ in range(n))
         if destroyed:
             sector = remove_ships(sector, side, cls, destroyed)
-            earned += destroyed * ship_class_info(cls).reputation
+            earned += destroyed * ship_reputation(cls)
         sector = replace(sector, damage=set_damage(sector.damage, side, cls, damage))
     state = state.with_sector(sector)
     if earner is not None:

@@ -60,13 +60,8 @@ def violations(root: Path) -> list[str]:
     return found
 
 
-# cosmic/mutant.py and cosmic/simulate.py still take cosmic.odds's private solver: the Cosmic
-# advisor branch (issue 23) makes it public; this exemption goes when that branch lands.
-PENDING = ("cosmic/mutant.py", "cosmic/simulate.py")
-
-
 def test_the_project_keeps_its_layers() -> None:
-    assert [v for v in violations(REPO) if not v.startswith(PENDING)] == []
+    assert violations(REPO) == []
 
 
 def _plant(root: Path, relative: str, source: str) -> None:

@@ -7,6 +7,7 @@
 
 from calc.battle.files import (
     FORMAT,
+    NPC_READINGS,
     RETREAT_OBJECTIVES,
     RETREAT_POLICIES,
     BattleOptions,
@@ -19,12 +20,14 @@ from calc.battle.files import (
 from calc.battle.model import (
     NO_RETREAT,
     Battle,
+    NpcReading,
     Policy,
     Retreat,
     RetreatObjective,
     RetreatPolicy,
     ShipGroup,
     Side,
+    with_npc_reading,
     with_player_policy,
 )
 from calc.battle.report import ODDS_FORMAT, percent, result_to_dict, result_to_text
@@ -33,6 +36,7 @@ from calc.battle.result import BattleResult, GroupResult, Method, SideResult, So
 __all__ = [
     "FORMAT",
     "NO_RETREAT",
+    "NPC_READINGS",
     "ODDS_FORMAT",
     "RETREAT_OBJECTIVES",
     "RETREAT_POLICIES",
@@ -41,6 +45,7 @@ __all__ = [
     "BattleResult",
     "GroupResult",
     "Method",
+    "NpcReading",
     "Policy",
     "Retreat",
     "RetreatObjective",
@@ -57,5 +62,6 @@ __all__ = [
     "percent",
     "result_to_dict",
     "result_to_text",
+    "with_npc_reading",
     "with_player_policy",
 ]

@@ -48,6 +48,7 @@ from blueprints.catalogue import unknown
 from calc.battle.model import (
     NO_RETREAT,
     Battle,
+    NpcReading,
     Policy,
     Retreat,
     RetreatObjective,
@@ -61,6 +62,7 @@ FORMAT = "fleetlab-battle/1"
 METHODS = ("auto", "exact", "monte-carlo")
 RETREAT_POLICIES = tuple(p.value for p in RetreatPolicy)
 RETREAT_OBJECTIVES = tuple(o.value for o in RetreatObjective)
+NPC_READINGS = tuple(r.value for r in NpcReading)
 STANDARD_COSTS = {"interceptor": 3, "cruiser": 5, "dreadnought": 8, "starbase": 3, "orbital": 4}
 
 
@@ -278,7 +280,12 @@ def _stats(raw: Any, path: str, cls: ShipClass, species_id: str | None) -> ShipS
 
 
 def _side(
-    raw: Any, path: str, index: int, policies: Mapping[str, Any], retreats: Mapping[str, Retreat]
+    raw: Any,
+    path: str,
+    index: int,
+    policies: Mapping[str, Any],
+    retreats: Mapping[str, Retreat],
+    reading: NpcReading,
 ) -> Side:
     obj = _obj(raw, path)
     _check_keys(obj, SIDE_KEYS, path)
@@ -337,10 +344,11 @@ def _side(
         can_retreat=can_retreat,
         retreat=retreats.get(name, NO_RETREAT),
         population=population,
+        npc_reading=reading,
     )
 
 
-OPTION_KEYS = ("policy", "method", "samples", "seed", "retreat", "reputation_bag")
+OPTION_KEYS = ("policy", "method", "samples", "seed", "retreat", "reputation_bag", "npc_reading")
 
 
 def parse_battle(data: Any) -> tuple[Battle, BattleOptions]:
@@ -354,13 +362,16 @@ def parse_battle(data: Any) -> tuple[Battle, BattleOptions]:
     policies = _obj(options_raw.get("policy", {}), "options.policy")
     raw_names = _side_names(top)
     retreats = _retreats(options_raw.get("retreat", "never"), raw_names)
+    reading = _npc_reading(options_raw.get("npc_reading", NpcReading.CONCENTRATE.value))
     if "sides" in top:
         if "attacker" in top:
             raise _fail("attacker", "give either 'sides' or 'attacker'/'defender', not both")
         raw_sides = top["sides"]
         if not isinstance(raw_sides, list) or len(raw_sides) < 2:
             raise _fail("sides", f"expected a list of at least two sides, got {raw_sides!r}")
-        sides = [_side(s, f"sides[{i}]", i, policies, retreats) for i, s in enumerate(raw_sides)]
+        sides = [
+            _side(s, f"sides[{i}]", i, policies, retreats, reading) for i, s in enumerate(raw_sides)
+        ]
         defender_raw = top.get("defender", len(sides) - 1)
         defender = _int(defender_raw, "defender")
         if defender >= len(sides):
@@ -369,8 +380,8 @@ def parse_battle(data: Any) -> tuple[Battle, BattleOptions]:
         if "attacker" not in top or "defender" not in top:
             raise _fail("sides", "missing: give 'sides' or both 'attacker' and 'defender'")
         sides = [
-            _side(top["attacker"], "attacker", 0, policies, retreats),
-            _side(top["defender"], "defender", 1, policies, retreats),
+            _side(top["attacker"], "attacker", 0, policies, retreats, reading),
+            _side(top["defender"], "defender", 1, policies, retreats, reading),
         ]
         defender = 1
     names = [s.name for s in sides]
@@ -407,6 +418,16 @@ def _side_names(top: Mapping[str, Any]) -> list[str]:
         name = s.get("name", f"Side {i + 1}") if isinstance(s, Mapping) else f"Side {i + 1}"
         names.append(name)
     return names
+
+
+def _npc_reading(raw: Any) -> NpcReading:
+    """``options.npc_reading``: how the battle reads the NPC rule's leftover sentence."""
+    if not isinstance(raw, str) or raw not in NPC_READINGS:
+        raise _fail(
+            "options.npc_reading",
+            f"unknown reading {raw!r:.60}; legal: {', '.join(NPC_READINGS)}",
+        )
+    return NpcReading(raw)
 
 
 def _retreats(raw: Any, names: list[str]) -> dict[str, Retreat]:
@@ -560,4 +581,6 @@ def battle_to_dict(battle: Battle, options: BattleOptions | None = None) -> dict
         opts["retreat"] = retreat
     if options.reputation_bag is not None:
         opts["reputation_bag"] = {str(k): v for k, v in options.reputation_bag}
+    if battle.npc_reading is not NpcReading.CONCENTRATE:
+        opts["npc_reading"] = battle.npc_reading.value
     return {"format": FORMAT, "sides": sides, "defender": battle.defender, "options": opts}

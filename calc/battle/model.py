@@ -32,6 +32,22 @@ class Policy(StrEnum):
     GREEDY = "greedy"
 
 
+class NpcReading(StrEnum):
+    """How Fleetlab reads the NPC rule's second sentence, "if no ship can be destroyed, dice are
+    assigned to do as much damage as possible, largest to smallest": where the hits go that the
+    destroy pass leaves (none of them can destroy a ship, so all their damage counts either way;
+    see ``calc.rules.targeting``).
+
+    ``concentrate`` (the default): each goes to the first ship in target order it can reach,
+    piling damage on the largest, most damaged ship. ``spread``: one hit per ship in target
+    order, a ship taking a second hit only when every ship the hit can reach has one more.
+    Rift self-damage follows the same rule sentence, so the same reading.
+    """
+
+    CONCENTRATE = "concentrate"
+    SPREAD = "spread"
+
+
 class RetreatPolicy(StrEnum):
     """When a side's ship types retreat (only if the side ``can_retreat``).
 
@@ -132,7 +148,11 @@ class ShipGroup:
 
 @dataclass(frozen=True, slots=True)
 class Side:
-    """One side of a battle."""
+    """One side of a battle.
+
+    ``npc_reading`` is how the side reads the NPC rule where it follows it: its hits under the
+    ``npc`` policy and its rift self-damage. A battle has one reading (``Battle.npc_reading``).
+    """
 
     name: str
     groups: tuple[ShipGroup, ...]
@@ -144,11 +164,13 @@ class Side:
     can_retreat: bool = False
     retreat: Retreat = NO_RETREAT
     population: int = 0
+    npc_reading: NpcReading = NpcReading.CONCENTRATE
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "groups", tuple(self.groups))
         object.__setattr__(self, "techs", tuple(self.techs))
         object.__setattr__(self, "policy", Policy(self.policy))
+        object.__setattr__(self, "npc_reading", NpcReading(self.npc_reading))
         if self.npc:
             # An NPC side always uses the rulebook rule and never retreats.
             object.__setattr__(self, "policy", Policy.NPC)
@@ -261,6 +283,17 @@ class Battle:
             # NPCs always defend.
             index = npcs[0]
         object.__setattr__(self, "defender", index)
+        readings = sorted({s.npc_reading.value for s in self.sides})
+        if len(readings) > 1:
+            raise BattleError(
+                f"the sides read the NPC rule differently ({', '.join(readings)}); a battle has "
+                "one reading: give every side the same npc_reading"
+            )
+
+    @property
+    def npc_reading(self) -> NpcReading:
+        """How this battle reads the NPC rule's leftover sentence (every side's reading)."""
+        return self.sides[0].npc_reading
 
     @classmethod
     def two_sided(cls, attacker: Side, defender: Side) -> Battle:
@@ -278,6 +311,12 @@ class Battle:
     def defender_side(self) -> Side:
         """The side that controls the sector (or the NPCs)."""
         return self.sides[self.defender]
+
+
+def with_npc_reading(battle: Battle, reading: NpcReading) -> Battle:
+    """The battle with every side reading the NPC rule as ``reading``."""
+    sides = tuple(replace(s, npc_reading=NpcReading(reading)) for s in battle.sides)
+    return Battle(sides, battle.defender)
 
 
 def with_player_policy(battle: Battle, policy: Policy) -> Battle:

@@ -2,7 +2,11 @@
 
 The keys follow ``docs/battle-file.md``; Fleetlab adds, per side, ``policy``,
 ``npc``, ``expected_material_lost`` and ``reputation.tiles_drawn``, per group ``label`` and
-``expected_destroyed``, and at the top ``interval`` (Monte Carlo) and ``optimal_approximated``.
+``expected_destroyed``, and at the top ``interval`` (Monte Carlo), ``optimal_approximated`` and
+``npc_reading`` (the battle's reading of the NPC rule: ``concentrate`` or ``spread``, see
+``calc.battle.model.NpcReading``; it placed the hits of sides under the ``npc`` policy and all
+rift self-damage). The text names the reading when a side follows the NPC rule, or when it is
+not the default.
 """
 
 from __future__ import annotations
@@ -10,6 +14,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from calc.battle.model import NpcReading
 from calc.battle.result import BattleResult, SideResult
 
 ODDS_FORMAT = "fleetlab-odds/1"
@@ -61,6 +66,7 @@ def result_to_dict(result: BattleResult) -> dict[str, Any]:
         "why": result.why,
         "policy": {s.name: s.policy.value for s in result.sides},
         "optimal_approximated": result.optimal_approximated,
+        "npc_reading": result.npc_reading.value,
         "attacker_wins": _round(result.attacker_wins),
         "defender_wins": _round(result.defender_wins),
         "draw": _round(result.draw),
@@ -99,6 +105,15 @@ def percent(p: float, se: float | None = None) -> str:
     return f"{100 * p:.2f}%"
 
 
+READING_TEXT = {
+    NpcReading.CONCENTRATE: "hits that destroy nothing concentrate on the largest ship "
+    "(reading 'concentrate')",
+    NpcReading.SPREAD: "hits that destroy nothing spread over the ships, largest first "
+    "(reading 'spread')",
+}
+"""How the text names each reading of the NPC rule."""
+
+
 def result_to_text(result: BattleResult) -> str:
     """A readable summary table of the result."""
     se = result.standard_error
@@ -107,6 +122,8 @@ def result_to_text(result: BattleResult) -> str:
     lines.append(f"Method: {badge}: {result.why}")
     if result.optimal_approximated:
         lines.append("Note: optimal play was approximated by the greedy policy.")
+    if result.follows_npc_rule or result.npc_reading is not NpcReading.CONCENTRATE:
+        lines.append(f"NPC rule: {READING_TEXT[result.npc_reading]}")
     att = result.sides[result.attacker]
     dfn = result.sides[result.defender]
     lines.append(

@@ -10,7 +10,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from blueprints import ShipClass
-from calc.battle.model import Policy, ShipGroup
+from calc.battle.model import NpcReading, Policy, ShipGroup
 
 
 class Method(StrEnum):
@@ -138,6 +138,8 @@ class BattleResult:
     ``standard_error`` holds, for Monte Carlo, the standard errors of the headline
     probabilities (keys ``attacker_wins``, ``defender_wins``, ``draw``, ``stalemate``,
     ``expected_rounds``) and ``interval`` the 95% Wilson interval of ``attacker_wins``.
+    ``npc_reading`` is the battle's reading of the NPC rule (``Battle.npc_reading``), which
+    placed the hits of every side that follows the rule and all rift self-damage.
     """
 
     attacker_wins: float
@@ -154,6 +156,12 @@ class BattleResult:
     standard_error: dict[str, float] | None = field(default=None, compare=False, hash=False)
     interval: tuple[float, float] | None = None
     optimal_approximated: bool = False
+    npc_reading: NpcReading = NpcReading.CONCENTRATE
+
+    @property
+    def follows_npc_rule(self) -> bool:
+        """Whether some side assigned its hits by the NPC rule (so its reading mattered)."""
+        return any(s.policy is Policy.NPC for s in self.sides)
 
     @property
     def policies(self) -> dict[str, Policy]:

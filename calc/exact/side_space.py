@@ -180,8 +180,9 @@ class SideSpace:
                 )
                 for points in range(1, max_self_damage + 1):
                     after = rule_assignment(
-                        groups, ((1, RIFT_REACH, points),), needs, spec.hulls, spec.sizes
-                    )
+                        groups, ((1, RIFT_REACH, points),), needs, spec.hulls, spec.sizes,
+                        spec.side.npc_reading,
+                    )  # fmt: skip
                     self_next[i, points] = self.id_of(after, statuses, flags)
             repaired = []
             for g, (counts, st) in enumerate(zip(groups, statuses, strict=True)):

@@ -84,7 +84,7 @@ from calc.exact.tables import (
 )
 from calc.outcomes import battle_result
 from calc.rules.accounting import EndState
-from calc.rules.assignment import all_assignments, rule_assignment
+from calc.rules.assignment import all_assignments, hit_reading, rule_assignment
 from calc.rules.battle_state import (
     ATTACKER,
     DEFENDER,
@@ -183,8 +183,11 @@ def build_tables(
                         results = all_assignments(groups, outcome.hits, needs, enemy_spec.hulls)
                     else:
                         results = (
-                            rule_assignment(groups, outcome.hits, needs, enemy_spec.hulls, ranks),
-                        )
+                            rule_assignment(
+                                groups, outcome.hits, needs, enemy_spec.hulls, ranks,
+                                hit_reading(own_spec.side),
+                            ),
+                        )  # fmt: skip
                     cand.extend(enemy_space.id_of(r, statuses, flags) for r in results)
                     out_cand.append(len(cand))
                     out_prob.append(p)

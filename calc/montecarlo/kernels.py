@@ -118,6 +118,15 @@ class FloatRow(IntEnum):
 FLOAT_ROWS = FloatRow.FIREPOWER + 2
 
 
+class Spread(IntEnum):
+    """Columns of ``spread[side, column]``: whether the hits the side assigns by rule, and its
+    rift self-damage, are placed by the ``spread`` reading of the NPC rule (``hit_reading`` and
+    ``npc_reading`` in ``calc.rules.assignment``)."""
+
+    HITS = 0
+    SELF = 1
+
+
 class McTables(NamedTuple):
     """One battle prepared for the loop (``calc.montecarlo.simulator.MonteCarlo`` builds it).
 
@@ -126,8 +135,8 @@ class McTables(NamedTuple):
     ``floats[FloatRow + side, group]``; ``dice[side, DiceKind, group, colour code]``;
     ``need[side, group, enemy group]``; the activation slots (missile slots first, then one
     engagement round); per side whether it has the Antimatter Splitter and the strength share
-    below which it retreats (< 0: never). How each side ranks its targets (greedy: threat, else
-    size) is already in ``floats``."""
+    below which it retreats (< 0: never); ``spread[side, Spread]``, its reading of the NPC rule.
+    How each side ranks its targets (greedy: threat, else size) is already in ``floats``."""
 
     start_ships: Ints
     n_ships: Ints
@@ -139,6 +148,7 @@ class McTables(NamedTuple):
     slot_group: Ints
     splitter: Bools
     retreat_below: Floats
+    spread: Bools
 
 
 class McOutput(NamedTuple):
@@ -290,9 +300,10 @@ def _rift_self_damage(
     floats: Floats,
     work: Ints,
     keys: Floats,
+    spread: bool,
 ) -> None:
     """``points`` of rift self-damage, one hit each, to the ships of ``side`` (its first ``n``)
-    in the sector that carry rift dice, by the NPC rule (size)."""
+    in the sector that carry rift dice, by the NPC rule (size) in the side's reading."""
     for h in range(groups.shape[2]):
         if groups[side, GroupRow.RIFT, h] and groups[side, GroupRow.STATUS, h] != LEFT:
             groups[side, GroupRow.NEED, h] = 0
@@ -301,7 +312,9 @@ def _rift_self_damage(
     for i in range(points):
         work[HIT_DAMAGE, i] = 1
         work[HIT_REACH, i] = RIFT_REACH
-    assign_by_rank_into(points, ships, side, n, groups, floats, FloatRow.SIZE + side, work, keys)
+    assign_by_rank_into(
+        points, ships, side, n, groups, floats, FloatRow.SIZE + side, work, keys, spread
+    )
 
 
 @jit_inline
@@ -343,6 +356,7 @@ def simulate(
     slot_group = tables.slot_group
     splitter = tables.splitter
     retreat_below = tables.retreat_below
+    spread = tables.spread
     out_end = out.end
     out_rounds = out.rounds
     out_damage = out.damage
@@ -425,12 +439,12 @@ def simulate(
                             if hits > 0:
                                 assign_by_rank_into(
                                     hits, ships, enemy, n_ships[enemy], groups, floats,
-                                    FloatRow.RANK + enemy, work, keys,
+                                    FloatRow.RANK + enemy, work, keys, spread[side, Spread.HITS],
                                 )  # fmt: skip
                             if self_points > 0:
                                 _rift_self_damage(
                                     self_points, ships, side, n_ships[side], groups, floats,
-                                    work, keys,
+                                    work, keys, spread[side, Spread.SELF],
                                 )  # fmt: skip
                             acted = True
             if acted:

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from calc.battle.model import Battle, Policy, RetreatPolicy, Side
+from calc.battle.model import Battle, NpcReading, Policy, RetreatPolicy, Side
 from calc.battle.result import BattleResult, Method, SolverStats
 from calc.errors import BattleError
 from calc.montecarlo.kernels import (
@@ -35,11 +35,13 @@ from calc.montecarlo.kernels import (
     GroupRow,
     McOutput,
     McTables,
+    Spread,
     empty_output,
     simulate,
 )
 from calc.outcomes import battle_result, wilson_interval
 from calc.rules.accounting import EndState
+from calc.rules.assignment import hit_reading
 from calc.rules.battle_state import FullSideState, SideSpec, Slot, can_retreat, engagement_order
 from calc.rules.dice import DIE_COLOURS, hit_threshold
 from calc.rules.stalemate import cannon_max_damage
@@ -179,6 +181,11 @@ class MonteCarlo:
                 floats[FloatRow.FIREPOWER + side, g] = spec.threats[g] / 1000.0
                 for h, target in enumerate(enemy.stats):
                     need[side, g, h] = hit_threshold(stats.computer, target.shield)
+        # The NPC rule's reading: of the hits a side assigns by rule, and of its rift self-damage.
+        spread = np.zeros((2, len(Spread)), dtype=np.bool_)
+        for side, own in enumerate(self.sides):
+            spread[side, Spread.HITS] = hit_reading(own) is NpcReading.SPREAD
+            spread[side, Spread.SELF] = own.npc_reading is NpcReading.SPREAD
         return McTables(
             start_ships=start_ships,
             n_ships=np.array(counts, dtype=np.int64),
@@ -190,6 +197,7 @@ class MonteCarlo:
             slot_group=np.array([s.group for s in slots], dtype=np.int64),
             splitter=np.array([s.antimatter_splitter for s in self.sides], dtype=np.bool_),
             retreat_below=np.array([_retreat_threshold(s) for s in self.sides], dtype=np.float64),
+            spread=spread,
         )
 
     def _max_hits(self) -> int:

@@ -46,6 +46,7 @@ from calc.rules.reputation import (
     DEFAULT_REPUTATION_BAG,
     MAX_REPUTATION_TILES,
     best_tiles,
+    ship_reputation,
     tiles_drawn,
 )
 from calc.rules.stalemate import is_stalemate, round_damage_of, toughness_of
@@ -83,6 +84,7 @@ __all__ = [
     "rule_assignment",
     "self_damage_result",
     "ship_fate",
+    "ship_reputation",
     "threat",
     "tiles_drawn",
     "toughness_of",

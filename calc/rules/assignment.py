@@ -7,6 +7,7 @@ from functools import lru_cache
 
 import numpy as np
 
+from calc.battle.model import NpcReading, Policy, Side
 from calc.errors import TooLargeError
 from calc.rules.battle_state import SideSpec, SideState
 from calc.rules.dice import RIFT_REACH
@@ -49,8 +50,10 @@ def rule_assignment(
     needs: tuple[int, ...],
     hulls: tuple[int, ...],
     ranks: tuple[float, ...],
+    reading: NpcReading = NpcReading.CONCENTRATE,
 ) -> SideState:
-    """The side state after ``hits`` are assigned by rank (NPC rule or greedy)."""
+    """The side state after ``hits`` are assigned by rank (NPC rule or greedy), the hits that
+    destroy nothing placed by ``reading`` (``hit_reading`` of the firing side)."""
     groups, damage = _expand(side_state)
     if not len(groups) or not hits:
         return side_state
@@ -63,8 +66,16 @@ def rule_assignment(
         np.array(hulls, dtype=np.int64),
         np.array(needs, dtype=np.int64),
         np.array(ranks, dtype=np.float64),
+        reading is NpcReading.SPREAD,
     )
     return _collapse(side_state, groups, damage, hulls)
+
+
+def hit_reading(side: Side) -> NpcReading:
+    """The reading by which the hits ``side`` rolls are placed when it assigns them by rule: its
+    ``npc_reading`` under the ``npc`` policy; greedy, a player heuristic of Fleetlab's own, always
+    concentrates (``calc.rules.targeting``). Rift self-damage always takes ``npc_reading``."""
+    return side.npc_reading if side.policy is Policy.NPC else NpcReading.CONCENTRATE
 
 
 MAX_FRONTIER = 200_000
@@ -113,9 +124,11 @@ def all_assignments(
 
 
 def self_damage_result(side_state: SideState, points: int, own: SideSpec) -> SideState:
-    """The side state after ``points`` of rift self-damage, assigned by the NPC rule to the
-    side's own ships that carry rift dice."""
+    """The side state after ``points`` of rift self-damage, assigned by the NPC rule (in the
+    side's reading) to the side's own ships that carry rift dice."""
     if not points:
         return side_state
     needs = tuple(0 if rift else UNREACHABLE for rift in own.rift_groups)
-    return rule_assignment(side_state, ((1, RIFT_REACH, points),), needs, own.hulls, own.sizes)
+    return rule_assignment(
+        side_state, ((1, RIFT_REACH, points),), needs, own.hulls, own.sizes, own.side.npc_reading
+    )

@@ -11,11 +11,13 @@ again here from their documentation in ``calc.rules.targeting``, with brute-forc
 from __future__ import annotations
 
 import itertools
+from dataclasses import replace
 from functools import cache
 
 from blueprints import ShipClass, ship_class_info
-from calc.battle.model import Battle, Policy, Side
+from calc.battle.model import Battle, NpcReading, Policy, Side
 from tests.calc.helpers import with_deep_stack
+from tests.calc.npc_rule_oracle import assign_by_enumeration
 
 RIFT = ((1, 0), (2, 0), (3, 1), (0, 1), (0, 0), (0, 0))
 SIZE = {c: ship_class_info(c).size for c in ShipClass}
@@ -58,6 +60,8 @@ class BruteForce:
         self.max_rounds = max_rounds
         self.policies = (self.att.policy, self.dfn.policy)
         self.splitter = (self.att.antimatter_splitter, self.dfn.antimatter_splitter)
+        # The reading of the NPC rule's leftover sentence; greedy always concentrates.
+        self.spread_self = tuple(s.npc_reading is NpcReading.SPREAD for s in (self.att, self.dfn))
 
     # --- dice ---------------------------------------------------------------------------
 
@@ -153,7 +157,9 @@ class BruteForce:
                     for i, (ot, _) in enumerate(own)
                     if self.types[ot][1].cannons.pink  # type: ignore[attr-defined]
                 )
-                own = self.npc_rule(own, [(1, 99, rift_ships)] * self_damage, self.size_rank)
+                own = self.npc_rule(
+                    own, [(1, 99, rift_ships)] * self_damage, self.size_rank, self.spread_self[side]
+                )
             full = hit_list
             policy = self.policies[side]
             if policy is Policy.OPTIMAL:
@@ -167,7 +173,8 @@ class BruteForce:
                 total += p * best
             else:
                 rank = self.size_rank if policy is Policy.NPC else self.threat_rank
-                targets = self.npc_rule(list(enemy_ships), full, rank)
+                spread = policy is Policy.NPC and self.spread_self[side]
+                targets = self.npc_rule(list(enemy_ships), full, rank, spread)
                 total += p * then(self.make(side, own, targets))
         return total
 
@@ -204,47 +211,16 @@ class BruteForce:
         exp = (c.yellow + 2 * c.orange + 3 * c.blue + 4 * c.red) * (7 - need) / 6 + c.pink
         return exp * 1000 + SIZE[stats.ship_class]  # type: ignore[attr-defined]
 
-    def npc_rule(self, ships: list, hit_list: list, rank) -> list:  # type: ignore[no-untyped-def, type-arg]
-        ships = list(ships)
+    def npc_rule(self, ships: list, hit_list: list, rank, spread: bool) -> list:  # type: ignore[no-untyped-def, type-arg]
         hull = [self.types[t][1].hull for t, _ in ships]  # type: ignore[attr-defined]
         # Group index of a ship = its type index; ties: type order as in the solver (lower first).
         order = sorted(
             range(len(ships)),
             key=lambda i: (-rank(ships[i]), -ships[i][1], ships[i][0], i),
         )
-        used = [False] * len(hit_list)
-        for i in order:
-            if ships[i][1] > hull[i]:
-                continue
-            hp = hull[i] - ships[i][1] + 1
-            avail = [h for h in range(len(hit_list)) if not used[h] and i in hit_list[h][2]]
-            kinds = sorted({(hit_list[h][0], hit_list[h][1]) for h in avail})
-            best = None
-            for r in range(1, len(avail) + 1):
-                for combo in itertools.combinations(avail, r):
-                    s = sum(hit_list[h][0] for h in combo)
-                    if s < hp:
-                        continue
-                    reach = sum(hit_list[h][1] for h in combo)
-                    per_kind = tuple(
-                        -sum(1 for h in combo if (hit_list[h][0], hit_list[h][1]) == k)
-                        for k in kinds
-                    )
-                    key = (s - hp, r, reach, per_kind)
-                    if best is None or key < best[0]:
-                        best = (key, combo)
-            if best is not None:
-                for h in best[1]:
-                    used[h] = True
-                    ships[i] = (ships[i][0], ships[i][1] + hit_list[h][0])
-        for h in range(len(hit_list)):
-            if used[h]:
-                continue
-            for i in order:
-                if ships[i][1] <= hull[i] and i in hit_list[h][2]:
-                    ships[i] = (ships[i][0], ships[i][1] + hit_list[h][0])
-                    break
-        return ships
+        hp = [hull[i] - d + 1 if d <= hull[i] else 0 for i, (_, d) in enumerate(ships)]
+        added = assign_by_enumeration(hp, order, hit_list, spread).added
+        return [(t, d + a) for (t, d), a in zip(ships, added, strict=True)]
 
 
 def brute_force_attacker_wins(battle: Battle, max_rounds: int = 150) -> float:
@@ -254,4 +230,4 @@ def brute_force_attacker_wins(battle: Battle, max_rounds: int = 150) -> float:
 
 
 def with_policy(side: Side, policy: Policy) -> Side:
-    return Side(side.name, side.groups, side.npc, side.antimatter_splitter, policy)
+    return replace(side, policy=policy)

@@ -14,12 +14,14 @@ from blueprints import Blueprint, Dice, ShipClass, ShipStats
 from calc.battle.files import FORMAT, battle_to_dict, load_battle, parse_battle
 from calc.battle.model import (
     Battle,
+    NpcReading,
     Policy,
     Retreat,
     RetreatObjective,
     RetreatPolicy,
     ShipGroup,
     Side,
+    with_npc_reading,
 )
 from calc.battle.report import result_to_dict
 from calc.errors import BattleFileError
@@ -138,6 +140,8 @@ def mutate(path: list[str | int], value: Any) -> dict[str, Any]:
         (["options", "policy"], {"Blue": "optimal"}, "options.policy.Blue", "no side is called 'Blue'"),
         (["options", "policy"], {"Red": "clever"}, "options.policy.Red", "unknown policy 'clever'"),
         (["options", "method"], "guess", "options.method", "unknown method 'guess'"),
+        (["options", "npc_reading"], "both", "options.npc_reading", "unknown reading 'both'; legal: concentrate, spread"),
+        (["options", "npc_reading"], 1, "options.npc_reading", "unknown reading 1; legal: concentrate, spread"),
         (["defender"], 5, "defender", "5 is not a side index"),
     ],
 )  # fmt: skip
@@ -236,8 +240,10 @@ def battles(draw: st.DrawFn) -> Battle:
             species="hydran_progress",
             can_retreat=draw(st.booleans()),
         )
-        return Battle((third, attacker, defender), 2)
-    return Battle.two_sided(attacker, defender)
+        return with_npc_reading(
+            Battle((third, attacker, defender), 2), draw(st.sampled_from(NpcReading))
+        )
+    return with_npc_reading(Battle.two_sided(attacker, defender), draw(st.sampled_from(NpcReading)))
 
 
 @given(battles())
@@ -245,6 +251,18 @@ def test_battle_files_round_trip(battle: Battle) -> None:
     doc = battle_to_dict(battle)
     again, _ = parse_battle(json.loads(json.dumps(doc)))
     assert again == battle
+
+
+def test_npc_reading_option() -> None:
+    # Default: concentrate, and a written file leaves the default out; spread is written back.
+    battle, _ = parse_battle(EXAMPLE)
+    assert battle.npc_reading is NpcReading.CONCENTRATE
+    assert "npc_reading" not in battle_to_dict(battle)["options"]
+    spread, _ = parse_battle(mutate(["options", "npc_reading"], "spread"))
+    assert all(s.npc_reading is NpcReading.SPREAD for s in spread.sides)
+    doc = battle_to_dict(spread)
+    assert doc["options"]["npc_reading"] == "spread"
+    assert parse_battle(json.loads(json.dumps(doc)))[0] == spread
 
 
 def test_format_document_exists_beside_the_project() -> None:

@@ -14,7 +14,7 @@ from calc.battle.result import Method
 from calc.errors import BattleError, TooLargeError
 from calc.exact.solver import solve_exact
 from calc.rules.battle_state import estimate_states
-from calc.sector.ladder import Budget, exact_seconds_estimate, odds
+from calc.sector.ladder import Budget, Request, exact_seconds_estimate, odds
 from tests.calc.helpers import battle, ship, side
 from tests.support import REPO
 
@@ -112,3 +112,20 @@ def test_the_memory_budget_counts_the_general_loops_tables(
     exact.ExactSolver(duel(0))  # fits
     with pytest.raises(TooLargeError, match="GiB"):
         exact.ExactSolver(duel(1))
+
+
+@pytest.mark.parametrize("method", list(Request))
+def test_a_battle_nobody_can_win_answers_as_a_stalemate_on_every_rung(method: Request) -> None:
+    """Issue 15's battle (two cruisers a side, 1 yellow die, hull 2, two Morph Shields): `auto`
+    used not to return in 400 s. Every rung now answers a defender's stalemate from the first
+    state: the exact solver visits the one round-start state, Monte Carlo plays no round."""
+    cruiser = ship("cruiser", hull=2, morph=2)
+    b = battle(side("A", (cruiser, 2)), side("D", (cruiser, 2)))
+    r = odds(b, method=method, seed=5)
+    assert r.attacker_wins == 0.0 and r.defender_wins == 1.0
+    assert r.stalemate == pytest.approx(1.0)
+    assert r.expected_rounds == 0.0
+    if r.method is Method.EXACT:
+        assert r.stats.states <= estimate_states(b)
+    else:
+        assert r.stats.cut == 0

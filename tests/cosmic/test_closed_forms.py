@@ -7,9 +7,9 @@ from itertools import combinations
 
 import pytest
 
-from cosmic import Card, Objective, OpponentModel, Side, cards, solve
+from cosmic import Card, Objective, OpponentModel, Side, parse_cards, solve
 from cosmic.cards import strength
-from tests.cosmic.support import tiny
+from tests.cosmic.support import PLAIN_MODELS, reveal, tiny
 
 F = Fraction
 
@@ -99,28 +99,28 @@ UNSEEN = ["attack:4", "attack:6", "attack:6", "attack:9", "attack:15", "compromi
           "edict", "morph"]  # fmt: skip
 
 
-@pytest.mark.parametrize("model", list(OpponentModel))
+@pytest.mark.parametrize("model", PLAIN_MODELS)
 @pytest.mark.parametrize("you", list(Side))
 def test_matches_brute_force_over_every_hand(model: OpponentModel, you: Side) -> None:
     # Every 3-card subset of the 9 unseen cards, played by a direct reading of the model.
     hand = ["attack:8", "compromise", "attack:5"]
     c = tiny(hand, UNSEEN, 3, you=you, ships=(3, 1), allies=(1, 2), opponent=model)
     report = solve(c)
-    from cosmic.resolve import Result, resolve
+    from cosmic import Result
 
     def i_win(mine: Card, theirs: Card) -> int:
         off, dfn = (mine, theirs) if you is Side.OFFENSE else (theirs, mine)
-        return int(resolve(c, off, dfn).result.winner() is you)
+        return int(reveal(c, off, dfn).result.winner() is you)
 
     def their_rank(mine: Card, theirs: Card) -> tuple[int, ...]:
         off, dfn = (mine, theirs) if you is Side.OFFENSE else (theirs, mine)
-        e = resolve(c, off, dfn)
+        e = reveal(c, off, dfn)
         them = you.other
         rank = 1 if e.result is Result.DEAL else 2 if e.result.winner() is them else 0
         return (rank, -(e.warp.of(them) + e.removed.of(them)), *(-s for s in strength(theirs)))
 
-    subsets = list(combinations(cards(*UNSEEN), 3))
-    for mine in cards(*hand):
+    subsets = list(combinations(parse_cards(*UNSEEN), 3))
+    for mine in parse_cards(*hand):
         total = F(0)
         for sub in subsets:
             options = [x for x in sub if x.is_challenge]

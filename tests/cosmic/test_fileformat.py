@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cosmic import Card, preset, presets
+from cosmic.errors import DeckError
 from cosmic.fileformat import challenge_to_dict, parse_challenge
 from tests.cosmic.support import tiny
 
@@ -38,5 +39,5 @@ def test_a_changed_preset_is_written_as_its_changes() -> None:
 
 
 def test_a_deck_that_is_no_preset_has_no_file_form() -> None:
-    with pytest.raises(ValueError, match="not a preset"):
+    with pytest.raises(DeckError, match="'tiny' is not a preset"):
         challenge_to_dict(tiny(["attack:4"], ["attack:8"], 1))

@@ -21,7 +21,7 @@ from cosmic import (
     PowerOptions,
     Side,
     VirusAllies,
-    cards,
+    parse_cards,
     preset,
     solve,
 )
@@ -35,8 +35,8 @@ from cosmic.mutant import (
     draw_array,
     draw_size,
 )
-from cosmic.odds import _Solver
-from tests.cosmic.support import tiny
+from cosmic.solver import Solver as _Solver
+from tests.cosmic.support import PLAIN_MODELS, tiny
 
 F = Fraction
 
@@ -97,7 +97,7 @@ def challenges(draw: st.DrawFn) -> Challenge:
         seen=tuple(seen),
         opponent_known=tuple(known),
         powers=powers,
-        opponent=draw(st.sampled_from(list(OpponentModel))),
+        opponent=draw(st.sampled_from(PLAIN_MODELS)),
         objective=draw(st.sampled_from(list(Objective))),
         deal_success=draw(st.sampled_from([F(1, 2), F(0), F(1), F(2, 3)])),
         second_challenge=draw(st.booleans()),
@@ -120,7 +120,7 @@ def test_class_method_equals_the_oracle(c: Challenge) -> None:
 
 
 @pytest.mark.parametrize("their", OPPOSING)
-@pytest.mark.parametrize("model", list(OpponentModel))
+@pytest.mark.parametrize("model", PLAIN_MODELS)
 @pytest.mark.parametrize("you", list(Side))
 def test_every_power_model_and_side_on_one_deck(
     their: Power | None, model: OpponentModel, you: Side
@@ -135,14 +135,14 @@ def test_every_power_model_and_side_on_one_deck(
          "compromise", "morph", "edict", "attack:6"],
         3 + len(seen), you=you, ships=(1 if their is Power.MACRON and you is Side.DEFENSE else 3, 2),
         allies=(1, 1), hand_size=5, opponent=model, powers=powers, seen=seen,
-        options=PowerOptions(vulch_holds=cards(*seen)),
+        options=PowerOptions(vulch_holds=parse_cards(*seen)),
     )  # fmt: skip
     fast, oracle = both_ways(c)
     assert isinstance(fast, Odds)
     assert fast == oracle
 
 
-@pytest.mark.parametrize("model", list(OpponentModel))
+@pytest.mark.parametrize("model", PLAIN_MODELS)
 @pytest.mark.parametrize("you", list(Side))
 def test_a_real_deck_with_few_unseen_cards_against_the_oracle(
     model: OpponentModel, you: Side
@@ -150,10 +150,10 @@ def test_a_real_deck_with_few_unseen_cards_against_the_oracle(
     # Mayfair with most cards seen: 11 unseen cards of 8 kinds, so the oracle is quick; you hold
     # 4 cards and draw 3, the opponent holds 4.
     deck = preset("mayfair_1991")
-    unseen = Counter(cards("attack:4", "attack:8", "attack:8", "attack:10", "attack:15",
+    unseen = Counter(parse_cards("attack:4", "attack:8", "attack:8", "attack:10", "attack:15",
                            "attack:20", "compromise", "compromise", "attack:6", "attack:7",
                            "attack:12"))  # fmt: skip
-    hand = cards("attack:9", "compromise", "attack:5", "attack:13")
+    hand = parse_cards("attack:9", "compromise", "attack:5", "attack:13")
     pool = deck.counter()
     pool.subtract(Counter(hand))
     pool.subtract(unseen)
@@ -169,14 +169,14 @@ def test_a_real_deck_with_few_unseen_cards_against_the_oracle(
 
 def test_mutant_draws_from_an_empty_hand() -> None:
     # Hand size 1 and no card: as the Mutant you draw one of {20, 3}, the opponent holds the
-    # other. The 20 (22 against 5) wins, the 3 (5 against 22) loses: 1/2. The redraw plan stays,
-    # with redraw = 1, and the Mutant's draw is the better plan.
+    # other. The 20 (22 against 5) wins, the 3 (5 against 22) loses: 1/2. Discarding the empty
+    # hand and drawing a new one is the same draw here; taking the opponent's card (it then
+    # draws the other) too.
     report = solve(tiny([], ["attack:20", "attack:3"], 1, hand_size=1,
                         powers=BySide(Power.MUTANT, None)))  # fmt: skip
-    assert [p.name for p in report.plans] == ["redraw", "mutant"]
-    mutant = report.plans[1].odds
-    assert (mutant.win, mutant.lose, mutant.redraw) == (F(1, 2), F(1, 2), 0)
-    assert report.best_plan.name == "mutant"
+    assert [p.name for p in report.plans] == ["redraw", "mutant", "mutant take"]
+    for plan in report.plans:
+        assert (plan.odds.win, plan.odds.lose, plan.odds.redraw) == (F(1, 2), F(1, 2), 0)
 
 
 def test_draw_that_may_hold_no_challenge_card() -> None:
@@ -204,9 +204,9 @@ def test_opposing_laser_draws_your_card_among_the_new_hand() -> None:
 
 def test_issue_example_draws_from_the_full_mayfair_deck() -> None:
     # The issue's challenge (draw 4); before, the plan was left out with a note.
-    for model in OpponentModel:
+    for model in PLAIN_MODELS:
         c = Challenge(
-            preset("mayfair_1991"), Side.OFFENSE, cards("attack:12", "attack:6", "compromise"),
+            preset("mayfair_1991"), Side.OFFENSE, parse_cards("attack:12", "attack:6", "compromise"),
             BySide(4, 2), BySide(0, 3), opponent_hand_size=7, powers=BySide(Power.MUTANT, None),
             opponent=model,
         )  # fmt: skip
@@ -255,7 +255,7 @@ def test_opposing_chronos_uses_the_oracle_for_small_draws() -> None:
 
 def test_opposing_chronos_with_a_large_draw_is_left_out_with_a_note() -> None:
     c = Challenge(
-        preset("mayfair_1991"), Side.OFFENSE, cards("attack:12", "attack:6", "compromise"),
+        preset("mayfair_1991"), Side.OFFENSE, parse_cards("attack:12", "attack:6", "compromise"),
         BySide(4, 2), BySide(0, 3), opponent_hand_size=7,
         powers=BySide(Power.MUTANT, Power.CHRONOS),
     )  # fmt: skip

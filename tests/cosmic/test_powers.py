@@ -10,6 +10,7 @@ from fractions import Fraction
 import pytest
 
 from cosmic import (
+    AmoebaTiming,
     BySide,
     ChallengeError,
     MutantRule,
@@ -18,10 +19,10 @@ from cosmic import (
     PowerOptions,
     Side,
     VirusAllies,
-    cards,
+    parse_cards,
     solve,
 )
-from tests.cosmic.support import tiny
+from tests.cosmic.support import reveal, tiny
 
 F = Fraction
 
@@ -125,12 +126,15 @@ def test_opposing_mind_changes_nothing() -> None:
 
 
 def test_amoeba_oozes_after_the_reveal() -> None:
-    # 5 + 2 = 7 against 9 + 2 = 11: the Amoeba oozes in 3 more ships (12 > 11) and wins.
-    c = tiny(["attack:5"], ["attack:9"], 1, powers=off(Power.AMOEBA))
+    # The reading kept as an option (tests/cosmic/test_amoeba.py has the text's reading):
+    # 5 + 2 = 7 against 9 + 2 = 11: the Amoeba oozes in 5 more ships (12 > 11) and wins.
+    late = AmoebaTiming.AFTER_REVEAL
+    c = tiny(["attack:5"], ["attack:9"], 1, powers=off(Power.AMOEBA),
+             options=PowerOptions(amoeba_timing=late))  # fmt: skip
     assert solve(c).row("attack:5").win == 1
     # With no reserve it cannot win, so it removes its 2 ships and loses none (else 2 to warp).
     c = tiny(["attack:5"], ["attack:9"], 1, powers=off(Power.AMOEBA),
-             options=PowerOptions(amoeba_reserve=0))  # fmt: skip
+             options=PowerOptions(amoeba_reserve=0, amoeba_timing=late))  # fmt: skip
     row = solve(c).row("attack:5")
     assert (row.lose, row.warp) == (1, 0)
     assert solve(tiny(["attack:5"], ["attack:9"], 1)).row("attack:5").warp == 2
@@ -193,10 +197,8 @@ def test_void_removes_the_ships_it_beats() -> None:
     row = solve(tiny(["attack:1"], ["attack:20"], 1, powers=dfn(Power.VOID))).row("attack:1")
     assert (row.warp, row.removed) == (0, 2)
     # A Zombie is not immune to the Void: the powers are one per player, so check the rule.
-    from cosmic.resolve import resolve
-
     c = tiny(["attack:1"], ["attack:20"], 1, powers=BySide(Power.ZOMBIE, Power.VOID))
-    assert resolve(c, cards("attack:1")[0], cards("attack:20")[0]).removed.offense == 2
+    assert reveal(c, "attack:1", "attack:20").removed.offense == 2
 
 
 def test_vulch_holds_used_edicts() -> None:
@@ -206,7 +208,7 @@ def test_vulch_holds_used_edicts() -> None:
     hand, unseen = ["attack:5"], ["attack:20", "compromise"]
     assert solve(tiny(hand, unseen, 2, seen=["edict"])).row("attack:5").win == 0
     vulch = tiny(hand, unseen, 2, seen=["edict"], powers=dfn(Power.VULCH),
-                 options=PowerOptions(vulch_holds=cards("edict")))  # fmt: skip
+                 options=PowerOptions(vulch_holds=parse_cards("edict")))  # fmt: skip
     assert solve(vulch).row("attack:5").win == F(1, 2)
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from engine.decisions import Activations
 from engine.hexes import Hex
 from tests.engine.builders import answers, do, edit, sector, started, with_sector
@@ -101,3 +103,30 @@ def test_move_range_is_the_blueprint_movement() -> None:
     )
     fast = do(fast, "action move")
     assert "move interceptor (0,-2) (0,0)" in answers(fast)
+
+
+def test_a_sector_with_an_orbital_or_monolith_is_not_offered_a_second() -> None:
+    """Rulebook: each sector may hold one orbital and one monolith."""
+    techs = (("starbase",), (), ("orbital", "monolith"))
+    s = builder(materials=40, techs=techs)
+    home = s.sector(HOME)
+    assert home is not None
+    s = with_sector(s, replace(home, orbital=True))
+    s = do(s, "action build")
+    assert "build orbital (0,-2)" not in answers(s)
+    assert "build monolith (0,-2)" in answers(s)
+    s = do(s, "build monolith (0,-2)")
+    assert "build monolith (0,-2)" not in answers(s)
+    assert "build orbital (0,-2)" not in answers(s)
+
+
+def test_builds_only_in_sectors_the_player_controls() -> None:
+    """Rulebook Build: ships and structures go on sectors you control (an influence disc); ships
+    of yours in a sector without your disc do not let you build there."""
+    techs = (("starbase",), (), ("orbital", "monolith"))
+    s = builder(materials=40, techs=techs)
+    s = with_sector(s, sector(Hex(0, -1), 102, ships=[(0, "interceptor", 1)]))
+    s = with_sector(s, sector(Hex(1, -2), 103, owner=1))
+    s = do(s, "action build")
+    built_at = {a.rsplit(" ", 1)[1] for a in answers(s) if a.startswith("build ")}
+    assert built_at == {"(0,-2)"}

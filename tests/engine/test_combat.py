@@ -10,7 +10,7 @@ from blueprints import Dice, DieColour, ShipClass
 from calc.rules.battle_state import morph_repair
 from engine.actions.combat import RollDice
 from engine.battle import MAX_DICE_PER_ROLL, chunks, roll_outcomes
-from engine.battle_view import sector_battle, sector_odds
+from engine.battle_view import retreat_targets, sector_battle, sector_odds
 from engine.combat import fight_order
 from engine.decisions import (
     AssignHits,
@@ -600,3 +600,55 @@ def test_a_player_left_with_nothing_is_eliminated_after_combat() -> None:
     s = do(s, "roll yellow 1", "roll yellow 6,6")  # the ancient destroys the last ship
     s = do(s, "draw_reputation 1", "keep_reputation 1 -")
     assert s.players[0].eliminated and s.players[0].final_score == 1
+
+
+def test_missiles_do_not_attack_population() -> None:
+    """Rulebook, Attacking population: population is attacked with the ships' cannons; missiles
+    are fired only in the battle's first step. Ships armed with missiles alone roll nothing."""
+    s = with_blueprint(
+        started("terran_directorate", "orion_hegemony"),
+        0,
+        "terran_directorate/interceptor:plasma_missile,nuclear_source,nuclear_drive,-",
+    )
+    s = with_sector(s, sector(FAR, 102, owner=1, cubes=[0, 1], ships=[(0, "interceptor", 1)]))
+    s = to_combat(s)
+    assert not isinstance(s.decision, PopulationRoll)
+    assert at(s, FAR).population() == 2 and at(s, FAR).owner == 1
+    # The same sector with a cannon: the cubes are attacked.
+    s2 = with_sector(
+        started("terran_directorate", "orion_hegemony"),
+        sector(FAR, 102, owner=1, cubes=[0, 1], ships=[(0, "interceptor", 1)]),
+    )
+    assert isinstance(to_combat(s2).decision, PopulationRoll)
+
+
+def test_a_discovery_tile_stays_under_surviving_ancients() -> None:
+    """Rulebook, Discovery tiles: the tile is taken once the sector's NPCs are gone. Draco's
+    ships share a sector with the Ancients without a battle, and the Ancients keep the tile."""
+    s = started("terran_directorate", "descendants_of_draco")
+    s = with_sector(s, sector(FAR, 101, ships=[(1, "interceptor", 1)], discovery=True))
+    s = to_combat(s)
+    while s.phase is Phase.COMBAT:
+        assert not isinstance(s.decision, DiscoveryReveal)
+        s = do(s, sorted(answers(s))[0])
+    assert at(s, FAR).discovery and at(s, FAR).ancients == 1
+
+
+def test_ships_never_retreat_into_a_sector_with_opponent_ships_or_npcs() -> None:
+    """Rulebook, Retreat: to an adjacent sector you control, connected by a wormhole, that holds
+    no enemy ships (RULINGS: NPCs are enemy ships too)."""
+    s = two()
+    where, rotation = connected_to(s, HOME0, 102)
+    s = with_sector(
+        s, sector(where, 102, rotation, ships=[(1, "interceptor", 1), (0, "cruiser", 1)])
+    )
+    other, rotation2 = connected_to(s, where, 103)
+    clear = sector(other, 103, rotation2, owner=0)
+    s = with_sector(s, clear)
+    assert retreat_targets(s, at(s, where), 0) == tuple(sorted((HOME0, other)))
+    s_enemy = with_sector(s, replace(clear, ships=((1, ShipClass.INTERCEPTOR, 1),), arrivals=(1,)))
+    assert retreat_targets(s_enemy, at(s_enemy, where), 0) == (HOME0,)
+    s_npc = with_sector(s, replace(clear, ancients=1))
+    assert retreat_targets(s_npc, at(s_npc, where), 0) == (HOME0,)
+    s_foreign = with_sector(s, replace(clear, owner=1))
+    assert retreat_targets(s_foreign, at(s_foreign, where), 0) == (HOME0,)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.actions.colony import Colonize, legal_colonize
 from engine.decisions import CubeReturn
 from engine.enums import SquareType
 from engine.hexes import Hex
@@ -93,3 +94,23 @@ def test_orbitals_take_money_or_science() -> None:
     s = do(s, "action research")
     options = {o for o in answers(s) if o.startswith("colonize (1,-1)")}
     assert options == {"colonize (1,-1) -1 money", "colonize (1,-1) -1 science"}
+
+
+def test_colony_ships_in_upkeep_skip_sectors_with_opponent_ships() -> None:
+    """Colony ships during upkeep (after combat): not into a sector where an opponent's ships
+    are (they would have attacked its population), as the module doc decides; the player's own
+    ships there do not matter."""
+    s = board()
+    s = with_sector(s, sector(Hex(1, -1), 108, rotation=0, owner=0, ships=[(0, "cruiser", 1)]))
+    assert any(
+        isinstance(a, Colonize) and a.where == Hex(1, -1) for a in legal_colonize(s, 0, upkeep=True)
+    )
+    s = with_sector(
+        s,
+        sector(
+            Hex(1, -1), 108, rotation=0, owner=0, ships=[(0, "cruiser", 1), (1, "interceptor", 1)]
+        ),
+    )
+    assert not any(
+        isinstance(a, Colonize) and a.where == Hex(1, -1) for a in legal_colonize(s, 0, upkeep=True)
+    )

@@ -3,7 +3,15 @@
 from __future__ import annotations
 
 from blueprints import ShipClass
-from engine.decisions import BattleActivation, SectorClaims, TurnStart, Upkeep, VolleyRoll
+from engine.cleanup import start_cleanup
+from engine.decisions import (
+    BattleActivation,
+    SectorClaims,
+    TechDraw,
+    TurnStart,
+    Upkeep,
+    VolleyRoll,
+)
 from engine.enums import Phase
 from engine.hexes import Hex
 from engine.state import NPC
@@ -133,3 +141,19 @@ def test_cleanup_returns_discs_and_flips_colony_ships() -> None:
     s = do(s, *["draw_tech gauss_shield"] * 5)
     assert s.players[0].discs_track == 12 and s.players[0].discs_actions == 0
     assert s.players[0].colony_used == 0 and not s.players[0].passed
+
+
+def test_cleanup_draws_the_rulebooks_tech_count_for_each_player_count() -> None:
+    """Rulebook, Cleanup: 5 / 6 / 7 / 8 / 9 regular tech tiles are drawn for 2 / 3 / 4 / 5 / 6
+    players (read from the tech data the setup reads too)."""
+    species = (
+        "terran_directorate",
+        "planta",
+        "orion_hegemony",
+        "mechanema",
+        "hydran_progress",
+        "descendants_of_draco",
+    )
+    for players, tiles in zip(range(2, 7), (5, 6, 7, 8, 9), strict=True):
+        s = start_cleanup(started(*species[:players]))
+        assert s.decision == TechDraw(-1, tiles), players

@@ -79,3 +79,16 @@ def test_eliminated_players_keep_their_score_at_elimination() -> None:
     s = started("terran_directorate", "planta")
     s = edit(s, 0, eliminated=True, final_score=7)
     assert final_scores(s)[0] == 7
+
+
+def test_each_tech_track_scores_by_how_many_techs_it_holds() -> None:
+    """Rulebook scoring: a track of 4 / 5 / 6 / 7 techs scores 1 / 2 / 3 / 5 VP, fewer nothing;
+    each of the three tracks counts on its own."""
+    s = started("planta", "terran_directorate")
+    expected = {0: 0, 1: 0, 2: 0, 3: 0, 4: 1, 5: 2, 6: 3, 7: 5}
+    for count, points in expected.items():
+        for track in range(3):
+            techs: list[tuple[str, ...]] = [(), (), ()]
+            techs[track] = ("t",) * count
+            assert score(edit(s, 0, techs=tuple(techs)), 0).techs == points, (count, track)
+    assert score(edit(s, 0, techs=(("t",) * 6, ("t",) * 6, ("t",) * 4)), 0).techs == 7

@@ -90,4 +90,77 @@ def test_missing_file_and_bad_json(capsys: pytest.CaptureFixture[str], tmp_path:
     bad = tmp_path / "bad.json"
     bad.write_text("{", encoding="utf-8")
     assert main(["cosmic", str(bad)]) == 2
-    assert "is not JSON" in capsys.readouterr().err
+    assert "not JSON" in capsys.readouterr().err
+
+
+def test_ships_to_send_and_whom_to_invite(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    doc = {**ISSUE_EXAMPLE, "candidates": [{"ships": 4, "name": "green"}]}
+    status, out, _ = run(capsys, tmp_path, doc, "--ships")
+    assert status == 0
+    assert "Ships to send:" in out and "Best: send 4" in out
+    assert "Whom to invite" in out and "green" in out
+    status, out, _ = run(capsys, tmp_path, doc, "--ships", "--json")
+    data = json.loads(out)
+    assert [r["ships"] for r in data["ships_to_send"]["rows"]] == [1, 2, 3, 4]
+    assert [r["invite"] for r in data["invitations"]["rows"]] == ["nobody", "green"]
+    # Inviting green's 4 ships raises the 12's chance: 20 against 5 + its card.
+    rows = data["invitations"]["rows"]
+    assert rows[1]["win"] > rows[0]["win"]
+
+
+def test_equilibrium_output(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    status, out, _ = run(capsys, tmp_path, {**ISSUE_EXAMPLE, "opponent": "equilibrium"}, "--json")
+    assert status == 0
+    eq = json.loads(out)["equilibrium"]
+    assert set(eq) >= {"strategy", "value", "opponent", "guarantee", "best_reply", "exact"}
+    assert abs(sum(eq["strategy"].values()) - 1) < 1e-12
+    assert eq["guarantee"] <= eq["value"] <= eq["best_reply"] + 1e-12
+    status, out, _ = run(capsys, tmp_path, {**ISSUE_EXAMPLE, "opponent": "equilibrium"})
+    assert "Equilibrium (the zero-sum game" in out and "guaranteed value" in out
+
+
+def test_an_invited_ally(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    doc = {
+        "format": "fleetlab-cosmic/1", "deck": "mayfair_1991", "you": "ally",
+        "hand": ["attack:12", "attack:6", "compromise"], "ships": {"offense": 4, "defense": 3},
+        "hand_sizes": {"offense": 7, "defense": 7}, "invited_by": ["defense"],
+    }  # fmt: skip
+    status, out, _ = run(capsys, tmp_path, doc)
+    assert status == 0
+    assert "join the defense with 4" in out and "join the offense" not in out
+    status, out, _ = run(capsys, tmp_path, doc, "--json")
+    data = json.loads(out)
+    assert data["format"] == "fleetlab-cosmic-invitation/1"
+    assert [r["choice"] for r in data["choices"]][:2] == ["decline", "join the defense with 1"]
+    status, _, err = run(capsys, tmp_path, {**doc, "opponent": "best_response"})
+    assert status == 2 and "'highest' or 'random'" in err
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('{"format": ' + "[" * 10_000 + "]" * 10_000 + "}", "nested deeper than 32"),
+        ('{"deal_success": Infinity}', "Infinity is not a JSON number"),
+        ('{"a": 1, "a": 2}', "appears twice"),
+    ],
+)
+def test_hostile_files_exit_with_status_2(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, text: str, message: str
+) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(text, encoding="utf-8")
+    assert main(["cosmic", str(path)]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and message in err
+    assert main(["cosmic", "/dev/zero"]) == 2
+    assert "at most 1,000,000" in capsys.readouterr().err
+
+
+def test_a_time_budget(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    doc = {**ISSUE_EXAMPLE, "hand": ["attack:40", "attack:20", "attack:15", "attack:10",
+                                     "attack:8", "attack:6", "compromise"],
+           "powers": {"offense": "mind", "defense": None}}  # fmt: skip
+    status, _, err = run(capsys, tmp_path, doc, "--budget", "0.000001")
+    assert status == 2 and "time budget" in err
