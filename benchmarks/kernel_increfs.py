@@ -17,7 +17,6 @@ entry block (once per call: fine) and outside it (in the loops: each one is a co
 from __future__ import annotations
 
 import os
-import re
 import sys
 import tempfile
 from pathlib import Path
@@ -27,37 +26,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 # Imported after NUMBA_CACHE_DIR is set, so the kernels compile afresh.
 from general_bench import cases
+from refcount_check import increfs
 
 from calc.exact import blocks, kernels, kernels_plain
-
-LABEL = re.compile(r"^[\w.$\"-]+:")
-INCREF = "@NRT_incref("
-
-
-def increfs(ir: str, name: str) -> tuple[int, int]:
-    """(in the entry block, elsewhere) ``NRT_incref`` calls of the compiled body of ``name``
-    (not its Python wrapper) in a module's LLVM IR."""
-    entry = other = 0
-    inside = False
-    first_block = True
-    for line in ir.splitlines():
-        if line.startswith("define "):
-            head = line.split("@", 1)[1]
-            inside = name in head and not head.startswith(("cpython.", "cfunc.", '"cpython.'))
-            first_block = True
-            continue
-        if not inside:
-            continue
-        if line.startswith("}"):
-            inside = False
-        elif LABEL.match(line):
-            first_block = False
-        elif INCREF in line and line.lstrip().startswith("call"):
-            if first_block:
-                entry += 1
-            else:
-                other += 1
-    return entry, other
 
 
 def main() -> None:
@@ -76,10 +47,11 @@ def main() -> None:
     }
     print(f"{'function':32s} {'signatures':>10s} {'entry':>6s} {'in loops':>8s}")
     for label, dispatcher in functions.items():
-        short = label.rsplit(".", 1)[1]
+        module, name = label.split(".")
+        symbol = f"{len(module)}{module}{len(name)}{name}"  # as numba mangles it
         entry = other = 0
         for signature in dispatcher.signatures:
-            e, o = increfs(dispatcher.inspect_llvm(signature), short)
+            e, o = increfs(dispatcher.inspect_llvm(signature), symbol)
             entry = max(entry, e)
             other = max(other, o)
         print(f"{label:32s} {len(dispatcher.signatures):10d} {entry:6d} {other:8d}")
