@@ -40,13 +40,13 @@ from calc.deadline import Deadline
 from calc.errors import TooLargeError
 from calc.exact.kernels import (
     choose,
+    firing_state,
     lookup,
     next_slot,
     push,
-    push_slot,
+    push_volley,
     repaired,
     retreat_better,
-    self_next,
     slot_info,
     split,
     stalemate_at,
@@ -55,7 +55,17 @@ from calc.exact.kernels import (
     volley_value,
     wraps,
 )
-from calc.exact.tables import N_VALUES, Bools, Floats, Ints, Rules, SlotKind
+from calc.exact.tables import (
+    N_VALUES,
+    Bools,
+    FloatRow,
+    Floats,
+    Ints,
+    PackedTables,
+    Shape,
+    SlotKind,
+    SlotRow,
+)
 
 MAX_POLICY_ITERATIONS = 50
 """Policy improvements per block before it falls back to value iteration."""
@@ -80,40 +90,57 @@ class BlockReport:
     """The most Bellman sweeps any block took."""
 
 
-# ----- compiled pieces ---------------------------------------------------------------------
+# ----- compiled pieces (the tables unpacked once per call, as in ``calc.exact.kernels``) ---
 
 
 @jit_inline
 def bellman(
-    values: Floats, r: Rules, s: int, j: int, out: Floats, fight: Floats, ret: Floats,
-    buf: Floats, buf2: Floats,
+    values: Floats, t: PackedTables, shape: Shape, s: int, j: int, out: Floats, fight: Floats,
+    ret: Floats, buf: Floats, buf2: Floats,
 ) -> bool:  # fmt: skip
     """The Bellman value of (s, j) from the current values, into ``out`` (``fight`` is a
-    ``(1, N_VALUES)`` work row); True if the retreat is chosen."""
+    ``(1, N_VALUES)`` work row); True if the retreat is chosen. It reads the tables whole: it
+    runs per (state, slot) of a cyclic block, whose linear solve costs far more."""
+    ints = t.ints
+    floats = t.floats
     k = values.shape[2]
-    ia, idd = split(r, s)
-    if j == r.first_round and stalemate_at(r, ia, idd):
-        terminal_into(r, ia, idd, True, out, k)
+    ia, idd = split(shape, s)
+    if j == shape.first_round and stalemate_at(ints, ia, idd):
+        terminal_into(ints, floats, shape, ia, idd, True, out, k)
         return False
-    kind, c, entry = slot_info(r, s, j)
-    nxt = next_slot(r, j)
+    kind, c, entry = slot_info(t.groups, t.flags, t.slots, t.entry_miss, shape, s, j)
+    nxt = next_slot(shape, j)
     if kind == SlotKind.LEAVE:
-        lookup(values, r, target_of(r, s, j, kind), nxt, out)
+        lookup(
+            values,
+            ints,
+            floats,
+            shape,
+            target_of(ints, t.groups, t.slots, shape, s, j, kind),
+            nxt,
+            out,
+        )
         return False
     if entry >= 0:
-        volley_value(values, r, s, j, entry, fight, 0, buf, buf2)
+        volley_value(
+            values, ints, floats, t.self_next, t.slots, t.entry_start, t.out_prob, t.out_self,
+            t.out_cand, t.cand, shape, s, j, entry, fight, 0, buf, buf2,
+        )  # fmt: skip
     else:
         for q in range(k):
             fight[0, q] = 0.0
     if c > 0.0:
-        stay = repaired(r, s) if wraps(r, j) else s
-        lookup(values, r, stay, nxt, buf)
+        stay = repaired(ints, shape, s) if wraps(shape, j) else s
+        lookup(values, ints, floats, shape, stay, nxt, buf)
         for q in range(k):
             fight[0, q] += c * buf[q]
     if kind == SlotKind.ATTACK_OR_RETREAT or kind == SlotKind.PASS_OR_RETREAT:
-        lookup(values, r, target_of(r, s, j, kind), nxt, ret)
-        side = r.volleys.slot_side[j]
-        if retreat_better(fight[0], ret, side, r.modes[side], r.below[side]):
+        target = target_of(ints, t.groups, t.slots, shape, s, j, kind)
+        lookup(values, ints, floats, shape, target, nxt, ret)
+        side = t.slots[SlotRow.SIDE, j]
+        for q in range(k):
+            buf[q] = fight[0, q]
+        if retreat_better(buf, ret, side, t.modes[side], t.below[side]):
             for q in range(k):
                 out[q] = ret[q]
             return True
@@ -123,7 +150,9 @@ def bellman(
 
 
 @jit
-def bellman_sweep(values: Floats, decisions: Bools, r: Rules, states: Ints, scale: Floats) -> float:
+def bellman_sweep(
+    values: Floats, decisions: Bools, t: PackedTables, shape: Shape, states: Ints, scale: Floats
+) -> float:
     """One Gauss-Seidel sweep of the Bellman update over the block's engagement slots (in
     place); returns the largest change, each component relative to ``scale``."""
     k = values.shape[2]
@@ -135,8 +164,8 @@ def bellman_sweep(values: Floats, decisions: Bools, r: Rules, states: Ints, scal
     change = 0.0
     for b in range(states.shape[0]):
         s = states[b]
-        for j in range(r.n_slots - 1, r.first_round - 1, -1):
-            decisions[s, j] = bellman(values, r, s, j, out, fight, ret, buf, buf2)
+        for j in range(shape.n_slots - 1, shape.first_round - 1, -1):
+            decisions[s, j] = bellman(values, t, shape, s, j, out, fight, ret, buf, buf2)
             for q in range(k):
                 d = abs(out[q] - values[s, j, q]) / scale[q]
                 if d > change:
@@ -147,19 +176,21 @@ def bellman_sweep(values: Floats, decisions: Bools, r: Rules, states: Ints, scal
 
 @jit_inline
 def add_term(
-    values: Floats, r: Rules, local: Ints, u: int, target: int, slot: int, p: float,
-    rows: Ints, cols: Ints, coefs: Floats, rhs: Floats, nnz: int, buf: Floats,
+    values: Floats, ints: Ints, floats: Floats, shape: Shape, local: Ints, u: int, target: int,
+    slot: int, p: float, rows: Ints, cols: Ints, coefs: Floats, rhs: Floats, nnz: int,
+    buf: Floats,
 ) -> int:  # fmt: skip
     """Row ``u`` gains ``p * V(target, slot)``: a matrix entry if that is an unknown of the
     block, else a known value on the right. Returns the new entry count."""
-    ia, idd = split(r, target)
-    e = r.n_slots - r.first_round
-    if local[target] >= 0 and not (slot == r.first_round and stalemate_at(r, ia, idd)):
+    ia, idd = split(shape, target)
+    m = shape.first_round
+    e = shape.n_slots - m
+    if local[target] >= 0 and not (slot == m and stalemate_at(ints, ia, idd)):
         rows[nnz] = u
-        cols[nnz] = local[target] * e + slot - r.first_round
+        cols[nnz] = local[target] * e + slot - m
         coefs[nnz] = -p
         return nnz + 1
-    lookup(values, r, target, slot, buf)
+    lookup(values, ints, floats, shape, target, slot, buf)
     for q in range(values.shape[2]):
         rhs[u, q] += p * buf[q]
     return nnz
@@ -169,7 +200,8 @@ def add_term(
 def block_system(
     values: Floats,
     decisions: Bools,
-    r: Rules,
+    t: PackedTables,
+    shape: Shape,
     states: Ints,
     local: Ints,
     rows: Ints,
@@ -179,10 +211,19 @@ def block_system(
 ) -> int:
     """Triplets of ``A`` and the right-hand side for the policy the current values pick
     (stored in ``decisions``); returns the number of triplets."""
-    m = r.first_round
-    e = r.n_slots - m
+    ints = t.ints
+    floats = t.floats
+    groups = t.groups
+    slots = t.slots
+    self_next = t.self_next
+    entry_start = t.entry_start
+    out_prob = t.out_prob
+    out_self = t.out_self
+    out_cand = t.out_cand
+    cand = t.cand
+    m = shape.first_round
+    e = shape.n_slots - m
     k = values.shape[2]
-    v = r.volleys
     out = np.zeros(N_VALUES)
     fight = np.zeros((1, N_VALUES))
     ret = np.zeros(N_VALUES)
@@ -191,8 +232,8 @@ def block_system(
     nnz = 0
     for b in range(states.shape[0]):
         s = states[b]
-        ia, idd = split(r, s)
-        for j in range(m, r.n_slots):
+        ia, idd = split(shape, s)
+        for j in range(m, shape.n_slots):
             u = b * e + j - m
             rows[nnz] = u
             cols[nnz] = u
@@ -201,54 +242,66 @@ def block_system(
             for q in range(k):
                 rhs[u, q] = 0.0
             decisions[s, j] = False
-            if j == m and stalemate_at(r, ia, idd):
-                terminal_into(r, ia, idd, True, rhs[u], k)
+            if j == m and stalemate_at(ints, ia, idd):
+                terminal_into(ints, floats, shape, ia, idd, True, buf, k)
+                for q in range(k):
+                    rhs[u, q] = buf[q]
                 continue
-            dec = bellman(values, r, s, j, out, fight, ret, buf, buf2)
+            dec = bellman(values, t, shape, s, j, out, fight, ret, buf, buf2)
             decisions[s, j] = dec
-            kind, c, entry = slot_info(r, s, j)
-            nxt = next_slot(r, j)
+            kind, c, entry = slot_info(groups, t.flags, slots, t.entry_miss, shape, s, j)
+            nxt = next_slot(shape, j)
             if kind == SlotKind.LEAVE or dec:
-                t = target_of(r, s, j, kind)
-                nnz = add_term(values, r, local, u, t, nxt, 1.0, rows, cols, coefs, rhs, nnz, buf)
+                target = target_of(ints, groups, slots, shape, s, j, kind)
+                nnz = add_term(
+                    values, ints, floats, shape, local, u, target, nxt, 1.0, rows, cols, coefs,
+                    rhs, nnz, buf,
+                )  # fmt: skip
                 continue
-            wrap = wraps(r, j)
+            wrap = wraps(shape, j)
             if entry >= 0:
-                side = v.slot_side[j]
-                own = ia if side == 0 else idd
-                for o in range(v.entry_start[entry], v.entry_start[entry + 1]):
-                    own2 = self_next(r, side, own, v.out_self[o])
-                    t = choose(
-                        values, r, side, own2, v.out_cand[o], v.out_cand[o + 1], nxt, wrap,
-                        buf, buf2,
+                side, own = firing_state(slots, shape, s, j)
+                for o in range(entry_start[entry], entry_start[entry + 1]):
+                    own2 = self_next[side, own, out_self[o]]
+                    target = choose(
+                        values, ints, floats, cand, shape, side, own2, out_cand[o],
+                        out_cand[o + 1], nxt, wrap, buf, buf2,
                     )  # fmt: skip
                     nnz = add_term(
-                        values, r, local, u, t, nxt, v.out_prob[o], rows, cols, coefs, rhs, nnz,
-                        buf,
+                        values, ints, floats, shape, local, u, target, nxt, out_prob[o], rows,
+                        cols, coefs, rhs, nnz, buf,
                     )  # fmt: skip
             if c > 0.0:
-                stay = repaired(r, s) if wrap else s
-                nnz = add_term(values, r, local, u, stay, nxt, c, rows, cols, coefs, rhs, nnz, buf)
+                stay = repaired(ints, shape, s) if wrap else s
+                nnz = add_term(
+                    values, ints, floats, shape, local, u, stay, nxt, c, rows, cols, coefs, rhs,
+                    nnz, buf,
+                )  # fmt: skip
     return nnz
 
 
 @jit
-def block_missiles(values: Floats, r: Rules, states: Ints) -> None:
+def block_missiles(values: Floats, t: PackedTables, shape: Shape, states: Ints) -> None:
     """The missile slots of the block's states, last slot first (each leads to the next)."""
+    ints = t.ints
+    floats = t.floats
     k = values.shape[2]
     acc = np.zeros((1, N_VALUES))
     out = np.zeros(N_VALUES)
     buf = np.zeros(N_VALUES)
-    for j in range(r.first_round - 1, -1, -1):
+    for j in range(shape.first_round - 1, -1, -1):
         for b in range(states.shape[0]):
             s = states[b]
-            _, c, entry = slot_info(r, s, j)
+            _, c, entry = slot_info(t.groups, t.flags, t.slots, t.entry_miss, shape, s, j)
             if entry >= 0:
-                volley_value(values, r, s, j, entry, acc, 0, out, buf)
+                volley_value(
+                    values, ints, floats, t.self_next, t.slots, t.entry_start, t.out_prob,
+                    t.out_self, t.out_cand, t.cand, shape, s, j, entry, acc, 0, out, buf,
+                )  # fmt: skip
             else:
                 for q in range(k):
                     acc[0, q] = 0.0
-            lookup(values, r, s, j + 1, buf)
+            lookup(values, ints, floats, shape, s, j + 1, buf)
             for q in range(k):
                 values[s, j, q] = acc[0, q] + c * buf[q]
 
@@ -256,49 +309,54 @@ def block_missiles(values: Floats, r: Rules, states: Ints) -> None:
 @jit
 def block_forward_missiles(
     values: Floats,
-    decisions: Bools,
-    r: Rules,
+    t: PackedTables,
+    shape: Shape,
     states: Ints,
     inflow: Floats,
     end_mass: Floats,
     end_stale: Floats,
 ) -> None:
-    """Push the mass at the block's missile slots, first slot first."""
+    """Push the mass at the block's missile slots, first slot first (no retreat is declared
+    and no group leaves at a missile slot)."""
+    ints = t.ints
     out = np.zeros(N_VALUES)
     buf = np.zeros(N_VALUES)
-    for j in range(r.first_round):
+    for j in range(shape.first_round):
         for b in range(states.shape[0]):
             s = states[b]
             mass = inflow[s, j]
             if mass == 0.0:
                 continue
             inflow[s, j] = 0.0
-            kind, c, entry = slot_info(r, s, j)
-            push_slot(
-                values, decisions, r, s, j, kind, entry, mass, inflow, end_mass, end_stale, out,
-                buf,
-            )  # fmt: skip
+            _, c, entry = slot_info(t.groups, t.flags, t.slots, t.entry_miss, shape, s, j)
+            if entry >= 0:
+                push_volley(
+                    values, ints, t.floats, t.self_next, t.slots, t.entry_start, t.out_prob,
+                    t.out_self, t.out_cand, t.cand, shape, s, j, entry, mass, inflow, end_mass,
+                    end_stale, out, buf,
+                )  # fmt: skip
             if c > 0.0:
-                push(r, s, j + 1, mass * c, inflow, end_mass, end_stale)
+                push(ints, shape, s, j + 1, mass * c, inflow, end_mass, end_stale)
 
 
 @jit_inline
 def send_out(
-    r: Rules, local: Ints, target: int, slot: int, mass: float, inflow: Floats,
+    ints: Ints, shape: Shape, local: Ints, target: int, slot: int, mass: float, inflow: Floats,
     end_mass: Floats, end_stale: Floats,
 ) -> None:  # fmt: skip
     """Push mass that leaves the block (flows inside it are the solve's)."""
-    ia, idd = split(r, target)
-    if local[target] >= 0 and not (slot == r.first_round and stalemate_at(r, ia, idd)):
+    ia, idd = split(shape, target)
+    if local[target] >= 0 and not (slot == shape.first_round and stalemate_at(ints, ia, idd)):
         return
-    push(r, target, slot, mass, inflow, end_mass, end_stale)
+    push(ints, shape, target, slot, mass, inflow, end_mass, end_stale)
 
 
 @jit
 def block_exits(
     values: Floats,
     decisions: Bools,
-    r: Rules,
+    t: PackedTables,
+    shape: Shape,
     states: Ints,
     local: Ints,
     visits: Floats,
@@ -308,43 +366,53 @@ def block_exits(
 ) -> float:
     """Push the mass leaving the block from its unknowns' ``visits``; returns the visits at
     round starts (engagement rounds played)."""
-    m = r.first_round
-    e = r.n_slots - m
-    v = r.volleys
+    ints = t.ints
+    floats = t.floats
+    groups = t.groups
+    slots = t.slots
+    self_next = t.self_next
+    entry_start = t.entry_start
+    out_prob = t.out_prob
+    out_self = t.out_self
+    out_cand = t.out_cand
+    cand = t.cand
+    m = shape.first_round
+    e = shape.n_slots - m
     out = np.zeros(N_VALUES)
     buf = np.zeros(N_VALUES)
     rounds = 0.0
     for b in range(states.shape[0]):
         s = states[b]
-        ia, idd = split(r, s)
-        for j in range(m, r.n_slots):
+        ia, idd = split(shape, s)
+        for j in range(m, shape.n_slots):
             mass = visits[b * e + j - m]
             if mass == 0.0:
                 continue
-            if j == m and stalemate_at(r, ia, idd):
+            if j == m and stalemate_at(ints, ia, idd):
                 end_stale[s] += mass
                 continue
             if j == m:
                 rounds += mass
-            kind, c, entry = slot_info(r, s, j)
-            nxt = next_slot(r, j)
+            kind, c, entry = slot_info(groups, t.flags, slots, t.entry_miss, shape, s, j)
+            nxt = next_slot(shape, j)
             if kind == SlotKind.LEAVE or decisions[s, j]:
-                send_out(r, local, target_of(r, s, j, kind), nxt, mass, inflow, end_mass, end_stale)
+                target = target_of(ints, groups, slots, shape, s, j, kind)
+                send_out(ints, shape, local, target, nxt, mass, inflow, end_mass, end_stale)
                 continue
-            wrap = wraps(r, j)
+            wrap = wraps(shape, j)
             if entry >= 0:
-                side = v.slot_side[j]
-                own = ia if side == 0 else idd
-                for o in range(v.entry_start[entry], v.entry_start[entry + 1]):
-                    own2 = self_next(r, side, own, v.out_self[o])
-                    t = choose(
-                        values, r, side, own2, v.out_cand[o], v.out_cand[o + 1], nxt, wrap, out,
-                        buf,
+                side, own = firing_state(slots, shape, s, j)
+                for o in range(entry_start[entry], entry_start[entry + 1]):
+                    own2 = self_next[side, own, out_self[o]]
+                    target = choose(
+                        values, ints, floats, cand, shape, side, own2, out_cand[o],
+                        out_cand[o + 1], nxt, wrap, out, buf,
                     )  # fmt: skip
-                    send_out(r, local, t, nxt, mass * v.out_prob[o], inflow, end_mass, end_stale)
+                    p = mass * out_prob[o]
+                    send_out(ints, shape, local, target, nxt, p, inflow, end_mass, end_stale)
             if c > 0.0:
-                stay = repaired(r, s) if wrap else s
-                send_out(r, local, stay, nxt, mass * c, inflow, end_mass, end_stale)
+                stay = repaired(ints, shape, s) if wrap else s
+                send_out(ints, shape, local, stay, nxt, mass * c, inflow, end_mass, end_stale)
     return rounds
 
 
@@ -358,30 +426,29 @@ class BlockSolver:
         self,
         values: Floats,
         decisions: Bools,
-        r: Rules,
+        tables: PackedTables,
+        shape: Shape,
         n_joint: int,
         max_outcomes: int,
         deadline: Deadline | None,
     ) -> None:
         self.values = values
         self.decisions = decisions
-        self.r = r
+        self.tables = tables
+        self.shape = shape
         self.deadline = deadline
         self.local = np.full(n_joint, -1, dtype=np.int64)
         self.max_outcomes = max_outcomes
         k = values.shape[2]
         # Probabilities are at most 1; build values at most everything on the board.
-        top = max(
-            1.0, float(r.attacker.kept.max(initial=0.0)), float(r.defender.kept.max(initial=0.0))
-        )
+        top = max(1.0, float(tables.floats[:, FloatRow.KEPT].max(initial=0.0)))
         self.scale = np.array([1.0, top, top, 1.0][:k], dtype=np.float64)
         self.report = BlockReport()
 
     def _system(self, states: Ints) -> tuple[Any, Floats]:
         from scipy.sparse import csc_matrix
 
-        r = self.r
-        e = r.n_slots - r.first_round
+        e = self.shape.n_slots - self.shape.first_round
         u = len(states) * e
         cap = u * (2 + self.max_outcomes)
         rows = np.empty(cap, dtype=np.int64)
@@ -389,8 +456,9 @@ class BlockSolver:
         coefs = np.empty(cap, dtype=np.float64)
         rhs = np.zeros((u, self.values.shape[2]), dtype=np.float64)
         nnz = block_system(
-            self.values, self.decisions, r, states, self.local, rows, cols, coefs, rhs
-        )
+            self.values, self.decisions, self.tables, self.shape, states, self.local, rows, cols,
+            coefs, rhs,
+        )  # fmt: skip
         matrix = csc_matrix((coefs[:nnz], (rows[:nnz], cols[:nnz])), shape=(u, u))
         return matrix, rhs
 
@@ -400,19 +468,17 @@ class BlockSolver:
 
     def backward(self, states: Ints) -> None:
         """Solve the values of one coarse score's cyclic states."""
-        r = self.r
-        m, n = r.first_round, r.n_slots
+        m, n = self.shape.first_round, self.shape.n_slots
         self.local[states] = np.arange(len(states))
         try:
             if n > m:
                 self._policy_iteration(states)
-            block_missiles(self.values, r, states)
+            block_missiles(self.values, self.tables, self.shape, states)
         finally:
             self.local[states] = -1
 
     def _policy_iteration(self, states: Ints) -> None:
-        r = self.r
-        m, n, k = r.first_round, r.n_slots, self.values.shape[2]
+        m, n, k = self.shape.first_round, self.shape.n_slots, self.values.shape[2]
         slots = np.arange(m, n)
         for iteration in range(1, MAX_POLICY_ITERATIONS + 1):
             matrix, rhs = self._system(states)
@@ -420,7 +486,9 @@ class BlockSolver:
             if x is None:
                 break
             self.values[states[:, None], slots[None, :], :] = x.reshape(len(states), n - m, k)
-            change = bellman_sweep(self.values, self.decisions, r, states, self.scale)
+            change = bellman_sweep(
+                self.values, self.decisions, self.tables, self.shape, states, self.scale
+            )
             self.report.sweeps = max(self.report.sweeps, iteration)
             self._check_time()
             if change <= POLICY_TOLERANCE:
@@ -431,7 +499,9 @@ class BlockSolver:
     def _value_iteration(self, states: Ints) -> None:
         self.report.fallbacks += 1
         for sweep in range(1, MAX_SWEEPS + 1):
-            change = bellman_sweep(self.values, self.decisions, self.r, states, self.scale)
+            change = bellman_sweep(
+                self.values, self.decisions, self.tables, self.shape, states, self.scale
+            )
             if change < CONVERGENCE:
                 self.report.sweeps = max(self.report.sweeps, sweep)
                 return
@@ -443,9 +513,10 @@ class BlockSolver:
 
     def forward(self, states: Ints, inflow: Floats, end_mass: Floats, end_stale: Floats) -> float:
         """Push the mass through one coarse score's cyclic states; returns the rounds played."""
-        r = self.r
-        m, n = r.first_round, r.n_slots
-        block_forward_missiles(self.values, self.decisions, r, states, inflow, end_mass, end_stale)
+        m, n = self.shape.first_round, self.shape.n_slots
+        block_forward_missiles(
+            self.values, self.tables, self.shape, states, inflow, end_mass, end_stale
+        )
         if n == m:
             return 0.0
         self.local[states] = np.arange(len(states))
@@ -460,7 +531,8 @@ class BlockSolver:
                 block_exits(
                     self.values,
                     self.decisions,
-                    r,
+                    self.tables,
+                    self.shape,
                     states,
                     self.local,
                     visits.ravel(),

@@ -2,8 +2,19 @@
 
 The helpers at the top are shared by every pass: the plain fast path
 (``calc.exact.kernels_plain``), the general loops below (retreats, Morph Shields) and the
-cyclic-block solve (``calc.exact.blocks``). They read the battle through one ``Rules`` value
-(``calc.exact.tables``): per side, arrays indexed by side-state id; the volley tables in CSR form.
+cyclic-block solve (``calc.exact.blocks``). They read the battle through the packed tables of
+``calc.exact.tables`` (``PackedTables``: both sides' per-state facts indexed by side first, the
+volley tables in CSR form) and its scalars (``Shape``).
+
+**Why each helper takes a few arrays and a side.** numba inlines these helpers and increments
+and decrements an atomic reference count for every array bound to an inlined helper's
+parameters; it drops the pairs only when it can prove them useless, which it cannot when a
+tuple of many arrays is passed down (as the whole ``Rules`` once was: the general loops ran 2.3
+times slower) or one side's array is picked by an ``if``. So the top-level loops unpack the
+tables into local arrays once, the helpers take the arrays they read and the side index, and
+nothing in a loop over candidates binds a tuple of arrays. To check a change, compile into an
+empty ``NUMBA_CACHE_DIR`` and count ``NRT_incref`` in ``backward.inspect_llvm(signature)``
+outside its entry block (``benchmarks/kernel_increfs.py``).
 
 A state's value is a vector (``tables.Value``): P(attacker wins), the build value each side
 keeps (ships that survive, in the sector or escaped) and P(defender wins). The firing side
@@ -28,11 +39,17 @@ from calc._jit import jit, jit_inline
 from calc.exact.tables import (
     N_VALUES,
     Bools,
+    FlagRow,
+    FloatRow,
     Floats,
+    GroupRow,
+    IntRow,
     Ints,
+    PackedTables,
     RetreatMode,
-    Rules,
+    Shape,
     SlotKind,
+    SlotRow,
     Value,
 )
 from calc.rules.battle_state import Status
@@ -49,108 +66,119 @@ P_A = Value.P_ATTACKER
 P_D = Value.P_DEFENDER
 KEPT_A = Value.KEPT_ATTACKER
 KEPT_D = Value.KEPT_DEFENDER
+ATTACKER = 0
+DEFENDER = 1
 
 
 # ----- states ------------------------------------------------------------------------------
 
 
 @jit_inline
-def split(r: Rules, joint: int) -> tuple[int, int]:
+def split(shape: Shape, joint: int) -> tuple[int, int]:
     """(attacker id, defender id) of a joint state."""
-    ia = joint // r.n_def
-    return ia, joint - ia * r.n_def
+    ia = joint // shape.n_def
+    return ia, joint - ia * shape.n_def
 
 
 @jit_inline
-def join(r: Rules, side: int, own: int, enemy: int) -> int:
+def join(shape: Shape, side: int, own: int, enemy: int) -> int:
     """The joint state of the firing ``side``'s state ``own`` and the enemy's ``enemy``."""
-    return own * r.n_def + enemy if side == 0 else enemy * r.n_def + own
+    return own * shape.n_def + enemy if side == ATTACKER else enemy * shape.n_def + own
 
 
 @jit_inline
-def has_ended(r: Rules, ia: int, idd: int) -> bool:
+def has_ended(ints: Ints, ia: int, idd: int) -> bool:
     """A side has no ship left in the sector."""
-    return bool(r.attacker.in_sector[ia] == 0 or r.defender.in_sector[idd] == 0)
-
-
-@jit_inline
-def stalemate_at(r: Rules, ia: int, idd: int) -> bool:
-    """The stalemate rule on this state (to be judged at a round start only)."""
-    a = r.attacker
-    d = r.defender
     return bool(
-        is_stalemate(a.round_damage[ia], a.toughness[ia], d.round_damage[idd], d.toughness[idd])
+        ints[ATTACKER, IntRow.IN_SECTOR, ia] == 0 or ints[DEFENDER, IntRow.IN_SECTOR, idd] == 0
     )
 
 
 @jit_inline
-def ends_at(r: Rules, joint: int, slot: int) -> bool:
-    """Whether the battle is over when it reaches ``joint`` before ``slot``."""
-    ia, idd = split(r, joint)
-    return has_ended(r, ia, idd) or (slot == r.first_round and stalemate_at(r, ia, idd))
+def stalemate_at(ints: Ints, ia: int, idd: int) -> bool:
+    """The stalemate rule on this state (to be judged at a round start only)."""
+    return bool(
+        is_stalemate(
+            ints[ATTACKER, IntRow.ROUND_DAMAGE, ia],
+            ints[ATTACKER, IntRow.TOUGHNESS, ia],
+            ints[DEFENDER, IntRow.ROUND_DAMAGE, idd],
+            ints[DEFENDER, IntRow.TOUGHNESS, idd],
+        )
+    )
 
 
 @jit_inline
-def next_slot(r: Rules, j: int) -> int:
+def next_slot(shape: Shape, j: int) -> int:
     """The slot after ``j``: missiles run once, engagement slots wrap around."""
-    return j + 1 if j + 1 < r.n_slots else r.first_round
+    return j + 1 if j + 1 < shape.n_slots else shape.first_round
 
 
 @jit_inline
-def wraps(r: Rules, j: int) -> bool:
+def wraps(shape: Shape, j: int) -> bool:
     """Slot ``j`` is the last of an engagement round (the repair follows)."""
-    return j == r.n_slots - 1 and r.first_round < r.n_slots
+    return j == shape.n_slots - 1 and shape.first_round < shape.n_slots
 
 
 @jit_inline
-def repaired(r: Rules, joint: int) -> int:
+def repaired(ints: Ints, shape: Shape, joint: int) -> int:
     """The joint state after the end-of-round Morph Shield repair, which happens only in a
     battle still going on."""
-    ia, idd = split(r, joint)
-    if has_ended(r, ia, idd):
+    ia, idd = split(shape, joint)
+    if has_ended(ints, ia, idd):
         return joint
-    return int(r.attacker.repair[ia] * r.n_def + r.defender.repair[idd])
+    return int(ints[ATTACKER, IntRow.REPAIR, ia] * shape.n_def + ints[DEFENDER, IntRow.REPAIR, idd])
 
 
 # ----- values ------------------------------------------------------------------------------
 
 
 @jit_inline
-def terminal_into(r: Rules, ia: int, idd: int, stalemate: bool, out: Floats, k: int) -> None:
+def terminal_into(
+    ints: Ints,
+    floats: Floats,
+    shape: Shape,
+    ia: int,
+    idd: int,
+    stalemate: bool,
+    out: Floats,
+    k: int,
+) -> None:
     """The value vector of a finished battle (its first ``k`` components, no slicing: a view
     would cost reference counting in the hot loops). A stalemate counts for the defender: the
     attacker's ships in the sector retreat if it can, else they are destroyed."""
-    a = r.attacker
-    d = r.defender
+    kept_a = floats[ATTACKER, FloatRow.KEPT, ia]
     if stalemate:
         out[P_A] = 0.0
         if k > 1:
-            out[KEPT_A] = a.kept[ia] if r.escapes else a.kept[ia] - a.sector_value[ia]
-            out[KEPT_D] = d.kept[idd]
+            lost = 0.0 if shape.escapes else floats[ATTACKER, FloatRow.SECTOR_VALUE, ia]
+            out[KEPT_A] = kept_a - lost
+            out[KEPT_D] = floats[DEFENDER, FloatRow.KEPT, idd]
         if k > 3:
             out[P_D] = 1.0
         return
-    n_a = a.in_sector[ia]
-    n_d = d.in_sector[idd]
+    n_a = ints[ATTACKER, IntRow.IN_SECTOR, ia]
+    n_d = ints[DEFENDER, IntRow.IN_SECTOR, idd]
     out[P_A] = 1.0 if (n_a > 0 and n_d == 0) else 0.0
     if k > 1:
-        out[KEPT_A] = a.kept[ia]
-        out[KEPT_D] = d.kept[idd]
+        out[KEPT_A] = kept_a
+        out[KEPT_D] = floats[DEFENDER, FloatRow.KEPT, idd]
     if k > 3:
         out[P_D] = 1.0 if (n_d > 0 and n_a == 0) else 0.0
 
 
 @jit_inline
-def lookup(values: Floats, r: Rules, joint: int, slot: int, out: Floats) -> bool:
+def lookup(
+    values: Floats, ints: Ints, floats: Floats, shape: Shape, joint: int, slot: int, out: Floats
+) -> bool:
     """Write V(joint, slot) into ``out[:K]`` (``K = values.shape[2]``); True if the battle is
     over there (a terminal or a stalemate value)."""
-    ia, idd = split(r, joint)
+    ia, idd = split(shape, joint)
     k = values.shape[2]
-    if has_ended(r, ia, idd):
-        terminal_into(r, ia, idd, False, out, k)
+    if has_ended(ints, ia, idd):
+        terminal_into(ints, floats, shape, ia, idd, False, out, k)
         return True
-    if slot == r.first_round and stalemate_at(r, ia, idd):
-        terminal_into(r, ia, idd, True, out, k)
+    if slot == shape.first_round and stalemate_at(ints, ia, idd):
+        terminal_into(ints, floats, shape, ia, idd, True, out, k)
         return True
     for c in range(k):
         out[c] = values[joint, slot, c]
@@ -193,7 +221,10 @@ def prefer(
 @jit_inline
 def choose(
     values: Floats,
-    r: Rules,
+    ints: Ints,
+    floats: Floats,
+    cand: Ints,
+    shape: Shape,
     side: int,
     own2: int,
     lo: int,
@@ -206,14 +237,14 @@ def choose(
     """The firing side's best next joint state among the candidates ``lo:hi`` (see ``prefer``)
     and, in ``out``, its value at ``nxt``. With ``wrap`` the round ends, so a candidate is
     taken after the repair (``repaired``)."""
-    cand = r.volleys.cand
     k = values.shape[2]
     if hi - lo == 1:
-        joint = join(r, side, own2, cand[lo])
+        joint = join(shape, side, own2, cand[lo])
         if wrap:
-            joint = repaired(r, joint)
-        lookup(values, r, joint, nxt, out)
+            joint = repaired(ints, shape, joint)
+        lookup(values, ints, floats, shape, joint, nxt, out)
         return joint
+    enemy = 1 - side
     best_joint = -1
     best_score = 0.0
     best_own = 0.0
@@ -222,11 +253,11 @@ def choose(
     best_damage = 0
     for c in range(lo, hi):
         e2 = cand[c]
-        joint = join(r, side, own2, e2)
+        joint = join(shape, side, own2, e2)
         if wrap:
-            joint = repaired(r, joint)
-        lookup(values, r, joint, nxt, buf)
-        if side == 0:
+            joint = repaired(ints, shape, joint)
+        lookup(values, ints, floats, shape, joint, nxt, buf)
+        if side == ATTACKER:
             score = buf[P_A]
             own_kept = buf[KEPT_A]
             enemy_kept = buf[KEPT_D]
@@ -234,12 +265,8 @@ def choose(
             score = -buf[P_A]
             own_kept = buf[KEPT_D]
             enemy_kept = buf[KEPT_A]
-        if side == 0:
-            enemy_alive = r.defender.in_sector[e2]
-            enemy_damage = r.defender.damage[e2]
-        else:
-            enemy_alive = r.attacker.in_sector[e2]
-            enemy_damage = r.attacker.damage[e2]
+        enemy_alive = ints[enemy, IntRow.IN_SECTOR, e2]
+        enemy_damage = ints[enemy, IntRow.DAMAGE, e2]
         if best_joint < 0 or prefer(
             score, own_kept, enemy_kept, enemy_alive, enemy_damage,
             best_score, best_own, best_enemy, best_alive, best_damage,
@@ -255,79 +282,77 @@ def choose(
     return best_joint
 
 
-# ----- one side's facts (read field by field: choosing a whole ``SideTables`` by side would
-# copy the tuple and count references on each of its arrays, in the hottest loops) ----------
-
-
-@jit_inline
-def self_next(r: Rules, side: int, own: int, points: int) -> int:
-    """The firing side's state after ``points`` of rift self-damage."""
-    if side == 0:
-        return int(r.attacker.self_next[own, points])
-    return int(r.defender.self_next[own, points])
-
-
-@jit_inline
-def group_fact(r: Rules, side: int, own: int, g: int) -> tuple[int, int, bool, bool]:
-    """(living ships, status, armed, mobile) of group ``g`` of ``side`` in state ``own``."""
-    if side == 0:
-        t = r.attacker
-        return t.group_alive[own, g], t.group_status[own, g], t.group_armed[g], t.group_mobile[g]
-    t2 = r.defender
-    return t2.group_alive[own, g], t2.group_status[own, g], t2.group_armed[g], t2.group_mobile[g]
-
-
 # ----- slots -------------------------------------------------------------------------------
 
 
 @jit_inline
-def slot_info(r: Rules, s: int, j: int) -> tuple[int, float, int]:
+def slot_info(
+    groups: Ints, flags: Bools, slots: Ints, entry_miss: Floats, shape: Shape, s: int, j: int
+) -> tuple[int, float, int]:
     """What slot ``j`` of state ``s`` offers: (``SlotKind``, continuation probability when
     fighting or passing, volley entry index or -1)."""
-    ia, idd = split(r, s)
-    v = r.volleys
-    side = v.slot_side[j]
-    g = v.slot_group[j]
-    own = ia if side == 0 else idd
-    enemy = idd if side == 0 else ia
-    n, status, armed, mobile = group_fact(r, side, own, g)
+    ia, idd = split(shape, s)
+    side = slots[SlotRow.SIDE, j]
+    g = slots[SlotRow.GROUP, j]
+    own = ia if side == ATTACKER else idd
+    enemy = idd if side == ATTACKER else ia
+    n = groups[side, GroupRow.ALIVE, own, g]
     if n == 0:
         return SlotKind.SKIP, 1.0, -1
+    status = groups[side, GroupRow.STATUS, own, g]
     if status == Status.LEFT:
         return SlotKind.SKIP, 1.0, -1
-    missiles = j < r.first_round
+    missiles = j < shape.first_round
     if status == Status.RETREATING and not missiles:
         return SlotKind.LEAVE, 0.0, -1
-    may_retreat = (not missiles) and r.modes[side] != RetreatMode.NEVER and mobile
-    if not (missiles or armed):
+    may_retreat = (not missiles) and flags[side, FlagRow.DECLARES_RETREATS, g]
+    if not (missiles or flags[side, FlagRow.ARMED, g]):
         return (SlotKind.PASS_OR_RETREAT if may_retreat else SlotKind.SKIP), 1.0, -1
-    entry = v.slot_base[j] + (n - 1) * v.slot_enemies[j] + enemy
+    entry = slots[SlotRow.BASE, j] + (n - 1) * slots[SlotRow.ENEMIES, j] + enemy
     kind = SlotKind.ATTACK_OR_RETREAT if may_retreat else SlotKind.ATTACK
-    return kind, v.entry_miss[entry], entry
+    return kind, entry_miss[entry], entry
 
 
 @jit_inline
-def target_of(r: Rules, s: int, j: int, kind: int) -> int:
+def target_of(
+    ints: Ints, groups: Ints, slots: Ints, shape: Shape, s: int, j: int, kind: int
+) -> int:
     """The joint state reached by leaving (``LEAVE``) or by declaring a retreat, after the
     repair when ``j`` ends the round."""
-    ia, idd = split(r, s)
-    side = r.volleys.slot_side[j]
-    g = r.volleys.slot_group[j]
-    own = ia if side == 0 else idd
-    enemy = idd if side == 0 else ia
-    leave = kind == SlotKind.LEAVE
-    if side == 0:
-        nxt = r.attacker.leave_next[own, g] if leave else r.attacker.retreat_next[own, g]
+    ia, idd = split(shape, s)
+    side = slots[SlotRow.SIDE, j]
+    g = slots[SlotRow.GROUP, j]
+    own = ia if side == ATTACKER else idd
+    enemy = idd if side == ATTACKER else ia
+    if kind == SlotKind.LEAVE:
+        nxt = groups[side, GroupRow.LEAVE_NEXT, own, g]
     else:
-        nxt = r.defender.leave_next[own, g] if leave else r.defender.retreat_next[own, g]
-    target = join(r, side, nxt, enemy)
-    return repaired(r, target) if wraps(r, j) else target
+        nxt = groups[side, GroupRow.RETREAT_NEXT, own, g]
+    target = join(shape, side, nxt, enemy)
+    return repaired(ints, shape, target) if wraps(shape, j) else target
+
+
+@jit_inline
+def firing_state(slots: Ints, shape: Shape, s: int, j: int) -> tuple[int, int]:
+    """(firing side of slot ``j``, its own state id in joint state ``s``)."""
+    ia, idd = split(shape, s)
+    side = slots[SlotRow.SIDE, j]
+    return side, (ia if side == ATTACKER else idd)
 
 
 @jit_inline
 def volley_value(
     values: Floats,
-    r: Rules,
+    ints: Ints,
+    floats: Floats,
+    self_next: Ints,
+    slots: Ints,
+    entry_start: Ints,
+    out_prob: Floats,
+    out_self: Ints,
+    out_cand: Ints,
+    cand: Ints,
+    shape: Shape,
     s: int,
     j: int,
     entry: int,
@@ -338,19 +363,19 @@ def volley_value(
 ) -> None:
     """``acc[row, :K]``: the value of the outcomes of volley ``entry`` other than "nothing
     happened", each with the firing side's best assignment."""
-    ia, idd = split(r, s)
-    v = r.volleys
-    side = v.slot_side[j]
-    own = ia if side == 0 else idd
-    nxt = next_slot(r, j)
-    wrap = wraps(r, j)
+    side, own = firing_state(slots, shape, s, j)
+    nxt = next_slot(shape, j)
+    wrap = wraps(shape, j)
     k = values.shape[2]
     for q in range(k):
         acc[row, q] = 0.0
-    for o in range(v.entry_start[entry], v.entry_start[entry + 1]):
-        own2 = self_next(r, side, own, v.out_self[o])
-        choose(values, r, side, own2, v.out_cand[o], v.out_cand[o + 1], nxt, wrap, out, buf)
-        p = v.out_prob[o]
+    for o in range(entry_start[entry], entry_start[entry + 1]):
+        own2 = self_next[side, own, out_self[o]]
+        choose(
+            values, ints, floats, cand, shape, side, own2, out_cand[o], out_cand[o + 1], nxt,
+            wrap, out, buf,
+        )  # fmt: skip
+        p = out_prob[o]
         for q in range(k):
             acc[row, q] += p * out[q]
 
@@ -359,10 +384,10 @@ def volley_value(
 def objective(v: Floats, side: int, mode: int) -> float:
     """What a side's retreat rule compares: its P(win), or its kept value minus the other's."""
     if mode == RetreatMode.OPTIMAL_VALUE:
-        if side == 0:
+        if side == ATTACKER:
             return float(v[KEPT_A] - v[KEPT_D])
         return float(v[KEPT_D] - v[KEPT_A])
-    return float(v[P_A] if side == 0 else v[P_D])
+    return float(v[P_A] if side == ATTACKER else v[P_D])
 
 
 @jit_inline
@@ -371,7 +396,7 @@ def retreat_better(fight: Floats, retreat: Floats, side: int, mode: int, below: 
     if mode == RetreatMode.NEVER:
         return False
     if mode == RetreatMode.THRESHOLD:
-        p_win = fight[P_A] if side == 0 else fight[P_D]
+        p_win = fight[P_A] if side == ATTACKER else fight[P_D]
         return bool(p_win < below)
     return objective(retreat, side, mode) > objective(fight, side, mode) + TIE
 
@@ -380,118 +405,43 @@ def retreat_better(fight: Floats, retreat: Floats, side: int, mode: int, below: 
 
 
 @jit
-def solve_state(
-    s: int,
+def backward(
+    order: Ints,
+    lo: int,
+    hi: int,
     values: Floats,
     decisions: Bools,
-    r: Rules,
-    kinds: Ints,
-    cont: Floats,
-    contrib: Floats,
-    retreat: Floats,
-    dec: Bools,
-    a: Floats,
-    b: Floats,
-    fight: Floats,
-    x: Floats,
-    out: Floats,
-    buf: Floats,
-) -> None:
-    """V(s, every slot) from the values of its successors, with the retreat decisions. The
-    only successor of ``s`` not solved yet is ``s`` itself (the all-miss round, with the
-    repair changing nothing): each engagement slot's value is ``a[j] + b[j] * x``, ``x`` the
-    value at the next round start, solved in closed form; the retreat decisions within the
-    round are found by policy iteration."""
-    n_slots = r.n_slots
-    k_values = values.shape[2]
-    m = r.first_round
-    for j in range(n_slots):
-        kind, c, entry = slot_info(r, s, j)
-        kinds[j] = kind
-        cont[j] = c
-        for q in range(k_values):
-            contrib[j, q] = 0.0
-        if entry >= 0:
-            volley_value(values, r, s, j, entry, contrib, j, out, buf)
-        if (
-            kind == SlotKind.LEAVE
-            or kind == SlotKind.ATTACK_OR_RETREAT
-            or (kind == SlotKind.PASS_OR_RETREAT)
-        ):
-            lookup(values, r, target_of(r, s, j, kind), next_slot(r, j), retreat[j])
-    ia, idd = split(r, s)
-    stale = stalemate_at(r, ia, idd)
-    if m < n_slots:
-        after_round = repaired(r, s)
-        self_loop = after_round == s
-        for j in range(m, n_slots):
-            dec[j] = False
-        last = n_slots - 1
-        for _it in range(MAX_LOCAL_ITERATIONS):
-            # a[j] + b[j] * x: the value at slot j, x the value at the start of the next round.
-            for q in range(k_values):
-                a[n_slots, q] = 0.0
-            b[n_slots] = 1.0
-            for j in range(last, m - 1, -1):
-                if kinds[j] == SlotKind.LEAVE or dec[j]:
-                    for q in range(k_values):
-                        a[j, q] = retreat[j, q]
-                    b[j] = 0.0
-                else:
-                    c = cont[j]
-                    for q in range(k_values):
-                        a[j, q] = contrib[j, q] + c * a[j + 1, q]
-                    b[j] = c * b[j + 1]
-            if self_loop and stale:
-                terminal_into(r, ia, idd, True, x, k_values)
-            elif self_loop:
-                for q in range(k_values):
-                    x[q] = a[m, q] / (1.0 - b[m])
-            else:
-                lookup(values, r, after_round, m, x)
-            changed = False
-            for j in range(m, n_slots):
-                kind = kinds[j]
-                if kind == SlotKind.ATTACK_OR_RETREAT or kind == SlotKind.PASS_OR_RETREAT:
-                    side = r.volleys.slot_side[j]
-                    c = cont[j]
-                    for q in range(k_values):
-                        fight[q] = contrib[j, q] + c * (a[j + 1, q] + b[j + 1] * x[q])
-                    want = retreat_better(fight, retreat[j], side, r.modes[side], r.below[side])
-                    if want != dec[j]:
-                        dec[j] = want
-                        changed = True
-            if not changed:
-                break
-        for j in range(m, n_slots):
-            decisions[s, j] = dec[j]
-            for q in range(k_values):
-                values[s, j, q] = a[j, q] + b[j] * x[q]
-        if stale:
-            # Never read (a round start here is a stalemate), kept consistent.
-            decisions[s, m] = False
-            terminal_into(r, ia, idd, True, values[s, m], k_values)
-    # Missile slots: a chain into the first round start.
-    if m == n_slots or stale:
-        terminal_into(r, ia, idd, True, x, k_values)
-    else:
-        for q in range(k_values):
-            x[q] = values[s, m, q]
-    for j in range(m - 1, -1, -1):
-        c = cont[j]
-        for q in range(k_values):
-            after = values[s, j + 1, q] if j + 1 < m else x[q]
-            values[s, j, q] = contrib[j, q] + c * after
-
-
-@jit
-def backward(
-    order: Ints, lo: int, hi: int, values: Floats, decisions: Bools, r: Rules, skip: Bools
+    t: PackedTables,
+    shape: Shape,
+    skip: Bools,
 ) -> None:
     """Solve the states ``order[lo:hi]`` (highest score first) one at a time, except those
     marked in ``skip`` (indexed by position in ``order``: the cyclic blocks, solved by
-    ``calc.exact.blocks``)."""
-    n_slots = r.n_slots
+    ``calc.exact.blocks``).
+
+    V(s, every slot) comes from the values of its successors, with the retreat decisions. The
+    only successor of ``s`` not solved yet is ``s`` itself (the all-miss round, with the repair
+    changing nothing): each engagement slot's value is ``a[j] + b[j] * x``, ``x`` the value at
+    the next round start, solved in closed form; the retreat decisions within the round are
+    found by policy iteration. (One state's solve is written out in this loop rather than in a
+    helper: binding the tables to a helper's parameters per state would count references.)"""
+    ints = t.ints
+    floats = t.floats
+    groups = t.groups
+    flags = t.flags
+    self_next = t.self_next
+    modes = t.modes
+    below = t.below
+    slots = t.slots
+    entry_miss = t.entry_miss
+    entry_start = t.entry_start
+    out_prob = t.out_prob
+    out_self = t.out_self
+    out_cand = t.out_cand
+    cand = t.cand
+    n_slots = shape.n_slots
+    m = shape.first_round
+    k_values = values.shape[2]
     kinds = np.zeros(n_slots, dtype=np.int64)
     cont = np.zeros(n_slots)
     contrib = np.zeros((n_slots, N_VALUES))
@@ -505,17 +455,101 @@ def backward(
     buf = np.zeros(N_VALUES)
     for idx in range(lo, hi):
         s = order[idx]
-        ia, idd = split(r, s)
-        if has_ended(r, ia, idd) or skip[idx]:
+        ia, idd = split(shape, s)
+        if has_ended(ints, ia, idd) or skip[idx]:
             continue
-        solve_state(
-            s, values, decisions, r, kinds, cont, contrib, retreat, dec, a, b, fight, x, out, buf
-        )
+        for j in range(n_slots):
+            kind, c, entry = slot_info(groups, flags, slots, entry_miss, shape, s, j)
+            kinds[j] = kind
+            cont[j] = c
+            for q in range(k_values):
+                contrib[j, q] = 0.0
+            if entry >= 0:
+                volley_value(
+                    values, ints, floats, self_next, slots, entry_start, out_prob, out_self,
+                    out_cand, cand, shape, s, j, entry, contrib, j, out, buf,
+                )  # fmt: skip
+            if (
+                kind == SlotKind.LEAVE
+                or kind == SlotKind.ATTACK_OR_RETREAT
+                or kind == SlotKind.PASS_OR_RETREAT
+            ):
+                target = target_of(ints, groups, slots, shape, s, j, kind)
+                lookup(values, ints, floats, shape, target, next_slot(shape, j), buf)
+                for q in range(k_values):
+                    retreat[j, q] = buf[q]
+        stale = stalemate_at(ints, ia, idd)
+        if m < n_slots:
+            after_round = repaired(ints, shape, s)
+            self_loop = after_round == s
+            for j in range(m, n_slots):
+                dec[j] = False
+            last = n_slots - 1
+            for _it in range(MAX_LOCAL_ITERATIONS):
+                # a[j] + b[j] * x: the value at slot j, x the value at the next round start.
+                for q in range(k_values):
+                    a[n_slots, q] = 0.0
+                b[n_slots] = 1.0
+                for j in range(last, m - 1, -1):
+                    if kinds[j] == SlotKind.LEAVE or dec[j]:
+                        for q in range(k_values):
+                            a[j, q] = retreat[j, q]
+                        b[j] = 0.0
+                    else:
+                        c = cont[j]
+                        for q in range(k_values):
+                            a[j, q] = contrib[j, q] + c * a[j + 1, q]
+                        b[j] = c * b[j + 1]
+                if self_loop and stale:
+                    terminal_into(ints, floats, shape, ia, idd, True, x, k_values)
+                elif self_loop:
+                    for q in range(k_values):
+                        x[q] = a[m, q] / (1.0 - b[m])
+                else:
+                    lookup(values, ints, floats, shape, after_round, m, x)
+                changed = False
+                for j in range(m, n_slots):
+                    kind = kinds[j]
+                    if kind == SlotKind.ATTACK_OR_RETREAT or kind == SlotKind.PASS_OR_RETREAT:
+                        side = slots[SlotRow.SIDE, j]
+                        c = cont[j]
+                        for q in range(k_values):
+                            fight[q] = contrib[j, q] + c * (a[j + 1, q] + b[j + 1] * x[q])
+                        for q in range(k_values):
+                            buf[q] = retreat[j, q]
+                        want = retreat_better(fight, buf, side, modes[side], below[side])
+                        if want != dec[j]:
+                            dec[j] = want
+                            changed = True
+                if not changed:
+                    break
+            for j in range(m, n_slots):
+                decisions[s, j] = dec[j]
+                for q in range(k_values):
+                    values[s, j, q] = a[j, q] + b[j] * x[q]
+            if stale:
+                # Never read (a round start here is a stalemate), kept consistent.
+                decisions[s, m] = False
+                terminal_into(ints, floats, shape, ia, idd, True, buf, k_values)
+                for q in range(k_values):
+                    values[s, m, q] = buf[q]
+        # Missile slots: a chain into the first round start.
+        if m == n_slots or stale:
+            terminal_into(ints, floats, shape, ia, idd, True, x, k_values)
+        else:
+            for q in range(k_values):
+                x[q] = values[s, m, q]
+        for j in range(m - 1, -1, -1):
+            c = cont[j]
+            for q in range(k_values):
+                after = values[s, j + 1, q] if j + 1 < m else x[q]
+                values[s, j, q] = contrib[j, q] + c * after
 
 
 @jit_inline
 def push(
-    r: Rules,
+    ints: Ints,
+    shape: Shape,
     target: int,
     slot: int,
     mass: float,
@@ -524,23 +558,30 @@ def push(
     end_stale: Floats,
 ) -> None:
     """Send probability mass to (target, slot): an end state, a stalemate or the inflow."""
-    ta, td = split(r, target)
-    if has_ended(r, ta, td):
+    ta, td = split(shape, target)
+    if has_ended(ints, ta, td):
         end_mass[target] += mass
-    elif slot == r.first_round and stalemate_at(r, ta, td):
+    elif slot == shape.first_round and stalemate_at(ints, ta, td):
         end_stale[target] += mass
     else:
         inflow[target, slot] += mass
 
 
 @jit_inline
-def push_slot(
+def push_volley(
     values: Floats,
-    decisions: Bools,
-    r: Rules,
+    ints: Ints,
+    floats: Floats,
+    self_next: Ints,
+    slots: Ints,
+    entry_start: Ints,
+    out_prob: Floats,
+    out_self: Ints,
+    out_cand: Ints,
+    cand: Ints,
+    shape: Shape,
     s: int,
     j: int,
-    kind: int,
     entry: int,
     mass: float,
     inflow: Floats,
@@ -549,23 +590,18 @@ def push_slot(
     out: Floats,
     buf: Floats,
 ) -> None:
-    """Send the mass that leaves slot ``j`` of ``s`` other than by "nothing happened": the
-    retreat (or departure) target, or every outcome of the volley."""
-    nxt = next_slot(r, j)
-    if kind == SlotKind.LEAVE or (j >= r.first_round and decisions[s, j]):
-        push(r, target_of(r, s, j, kind), nxt, mass, inflow, end_mass, end_stale)
-        return
-    if entry < 0:
-        return
-    ia, idd = split(r, s)
-    v = r.volleys
-    side = v.slot_side[j]
-    own = ia if side == 0 else idd
-    wrap = wraps(r, j)
-    for o in range(v.entry_start[entry], v.entry_start[entry + 1]):
-        own2 = self_next(r, side, own, v.out_self[o])
-        t = choose(values, r, side, own2, v.out_cand[o], v.out_cand[o + 1], nxt, wrap, out, buf)
-        push(r, t, nxt, mass * v.out_prob[o], inflow, end_mass, end_stale)
+    """Send the mass of every outcome of volley ``entry`` other than "nothing happened" (at
+    slot ``j`` of ``s``) to the state the firing side's best assignment reaches."""
+    side, own = firing_state(slots, shape, s, j)
+    nxt = next_slot(shape, j)
+    wrap = wraps(shape, j)
+    for o in range(entry_start[entry], entry_start[entry + 1]):
+        own2 = self_next[side, own, out_self[o]]
+        target = choose(
+            values, ints, floats, cand, shape, side, own2, out_cand[o], out_cand[o + 1], nxt,
+            wrap, out, buf,
+        )  # fmt: skip
+        push(ints, shape, target, nxt, mass * out_prob[o], inflow, end_mass, end_stale)
 
 
 @jit
@@ -578,15 +614,28 @@ def forward(
     inflow: Floats,
     end_mass: Floats,
     end_stale: Floats,
-    r: Rules,
+    t: PackedTables,
+    shape: Shape,
     skip: Bools,
 ) -> float:
     """Push probability mass through the states ``order[lo:hi]`` (lowest score first, so
     ``hi - 1`` down to ``lo``), except those marked in ``skip``. Fills ``end_mass`` (a side has
     no ships in the sector) and ``end_stale`` (stalemate); returns the expected number of
     engagement rounds started in these states."""
-    n_slots = r.n_slots
-    m = r.first_round
+    ints = t.ints
+    floats = t.floats
+    groups = t.groups
+    flags = t.flags
+    self_next = t.self_next
+    slots = t.slots
+    entry_miss = t.entry_miss
+    entry_start = t.entry_start
+    out_prob = t.out_prob
+    out_self = t.out_self
+    out_cand = t.out_cand
+    cand = t.cand
+    n_slots = shape.n_slots
+    m = shape.first_round
     kinds = np.zeros(n_slots, dtype=np.int64)
     entries = np.zeros(n_slots, dtype=np.int64)
     alpha = np.zeros(n_slots + 1)
@@ -605,9 +654,9 @@ def forward(
             total_in += inflow[s, j]
         if total_in == 0.0:
             continue
-        ia, idd = split(r, s)
+        ia, idd = split(shape, s)
         for j in range(n_slots):
-            kind, c, entry = slot_info(r, s, j)
+            kind, c, entry = slot_info(groups, flags, slots, entry_miss, shape, s, j)
             kinds[j] = kind
             entries[j] = entry
             # Continuation of mass from slot j to j + 1.
@@ -617,7 +666,7 @@ def forward(
             visits[j] = inflow[s, j] + (visits[j - 1] * alpha[j - 1] if j > 0 else 0.0)
             inflow[s, j] = 0.0
         carry = visits[m - 1] * alpha[m - 1] if m > 0 else 0.0
-        stale = stalemate_at(r, ia, idd)
+        stale = stalemate_at(ints, ia, idd)
         if m == n_slots:
             end_stale[s] += carry
         else:
@@ -626,7 +675,7 @@ def forward(
                 # No round starts here; mass that arrived mid-round plays its round out.
                 end_stale[s] += incoming
                 incoming = 0.0
-            after_round = repaired(r, s)
+            after_round = repaired(ints, shape, s)
             self_loop = after_round == s
             # visits[j] = beta[j] * X + gam[j], X = the visits at the start of the round.
             beta[m] = 1.0
@@ -647,11 +696,19 @@ def forward(
                 # Mass that ends the round goes on from the repaired state.
                 left = visits[last] * alpha[last]
                 if left > 0.0:
-                    push(r, after_round, m, left, inflow, end_mass, end_stale)
+                    push(ints, shape, after_round, m, left, inflow, end_mass, end_stale)
         for j in range(n_slots):
-            if visits[j] != 0.0 and not (j >= m and m == n_slots):
-                push_slot(
-                    values, decisions, r, s, j, kinds[j], entries[j], visits[j],
-                    inflow, end_mass, end_stale, out, buf,
+            v = visits[j]
+            if v == 0.0 or (j >= m and m == n_slots):
+                continue
+            kind = kinds[j]
+            if kind == SlotKind.LEAVE or (j >= m and decisions[s, j]):
+                target = target_of(ints, groups, slots, shape, s, j, kind)
+                push(ints, shape, target, next_slot(shape, j), v, inflow, end_mass, end_stale)
+            elif entries[j] >= 0:
+                push_volley(
+                    values, ints, floats, self_next, slots, entry_start, out_prob, out_self,
+                    out_cand, cand, shape, s, j, entries[j], v, inflow, end_mass, end_stale,
+                    out, buf,
                 )  # fmt: skip
     return rounds

@@ -8,111 +8,37 @@ is ever compared), else also the two kept build values for the tie-break of
 at round starts (``calc.rules.stalemate.is_stalemate``), ``prefer`` for the firing side's choice,
 the same terminal values; both give identical results on plain battles (tested).
 
-**Why these loops read packed, side-indexed tables rather than the ``Rules`` named tuple.**
-Numba increments and decrements an atomic reference count for the arrays bound to the parameters
-of a helper it inlines, and in these loops (a helper per candidate assignment) it cannot prove
-the pairs useless when many arrays are passed or when one side's array is picked by an ``if``:
-with the whole ``Rules`` passed down a 19-group battle ran 3.7 times slower. So the per-state
-facts of both sides are packed into two tables indexed by side first (``PlainTables``, built by
-``plain_tables`` from the ``Rules`` fields by name), helpers take those few tables and a side,
-and the hot loops bind nothing else. To check a change, compile into an empty
-``NUMBA_CACHE_DIR`` and count ``NRT_incref`` in ``backward.inspect_llvm(signature)`` outside
-its entry block.
+The tables are the packed, side-indexed ones of ``calc.exact.tables.PackedTables`` that the
+general loops read too (``calc.exact.kernels`` says why: numba counts references on the arrays
+bound to an inlined helper's parameters, so the helpers take a few arrays and a side, never a
+tuple of arrays). To check a change, compile into an empty ``NUMBA_CACHE_DIR`` and count
+``NRT_incref`` outside the entry blocks (``benchmarks/kernel_increfs.py``).
 """
 
 from __future__ import annotations
 
-from enum import IntEnum
-from typing import NamedTuple
-
 import numpy as np
 
 from calc._jit import jit, jit_inline
-from calc.exact.kernels import prefer
-from calc.exact.tables import N_VALUES, Bools, Floats, Ints, Rules, Value
-from calc.rules.stalemate import is_stalemate
+from calc.exact.kernels import prefer, stalemate_at
+from calc.exact.tables import (
+    N_VALUES,
+    Bools,
+    FlagRow,
+    FloatRow,
+    Floats,
+    GroupRow,
+    IntRow,
+    Ints,
+    PackedTables,
+    Shape,
+    SlotRow,
+    Value,
+)
 
 P_A = Value.P_ATTACKER
 KEPT_A = Value.KEPT_ATTACKER
 KEPT_D = Value.KEPT_DEFENDER
-
-
-class IntRow(IntEnum):
-    """Rows of ``PlainTables.ints[side, row, state]``."""
-
-    IN_SECTOR = 0
-    ROUND_DAMAGE = 1
-    TOUGHNESS = 2
-    DAMAGE = 3
-
-
-class FloatRow(IntEnum):
-    """Rows of ``PlainTables.floats[side, row, state]``."""
-
-    KEPT = 0
-    SECTOR_VALUE = 1
-
-
-class PlainTables(NamedTuple):
-    """Both sides' facts, side first and padded to the larger side: ``ints[side, IntRow,
-    state]``, ``floats[side, FloatRow, state]``, ``alive[side, state, group]`` (living ships per
-    group), ``armed[side, group]``, ``self_next[side, state, points]`` (after rift
-    self-damage); and the volley tables of ``calc.exact.tables.VolleyTables``."""
-
-    ints: Ints
-    floats: Floats
-    alive: Ints
-    armed: Bools
-    self_next: Ints
-    slot_side: Ints
-    slot_group: Ints
-    slot_base: Ints
-    slot_enemies: Ints
-    entry_miss: Floats
-    entry_start: Ints
-    out_prob: Floats
-    out_self: Ints
-    out_cand: Ints
-    cand: Ints
-
-
-def plain_tables(r: Rules) -> PlainTables:
-    """The packed tables of a battle (``Rules`` read by field name)."""
-    sides = (r.attacker, r.defender)
-    n = max(len(t.in_sector) for t in sides)
-    groups = max(t.group_alive.shape[1] for t in sides)
-    points = max(t.self_next.shape[1] for t in sides)
-    ints = np.zeros((2, len(IntRow), n), dtype=np.int64)
-    floats = np.zeros((2, len(FloatRow), n), dtype=np.float64)
-    alive = np.zeros((2, n, groups), dtype=np.int64)
-    armed = np.zeros((2, groups), dtype=np.bool_)
-    self_next = np.zeros((2, n, points), dtype=np.int64)
-    for side, t in enumerate(sides):
-        k = len(t.in_sector)
-        ints[side, IntRow.IN_SECTOR, :k] = t.in_sector
-        ints[side, IntRow.ROUND_DAMAGE, :k] = t.round_damage
-        ints[side, IntRow.TOUGHNESS, :k] = t.toughness
-        ints[side, IntRow.DAMAGE, :k] = t.damage
-        floats[side, FloatRow.KEPT, :k] = t.kept
-        floats[side, FloatRow.SECTOR_VALUE, :k] = t.sector_value
-        alive[side, :k, : t.group_alive.shape[1]] = t.group_alive
-        armed[side, : len(t.group_armed)] = t.group_armed
-        self_next[side, :k, : t.self_next.shape[1]] = t.self_next
-    v = r.volleys
-    return PlainTables(
-        ints, floats, alive, armed, self_next, v.slot_side, v.slot_group, v.slot_base,
-        v.slot_enemies, v.entry_miss, v.entry_start, v.out_prob, v.out_self, v.out_cand, v.cand,
-    )  # fmt: skip
-
-
-@jit_inline
-def _stale(ints: Ints, ia: int, idd: int) -> bool:
-    """The stalemate rule on a joint state (to be judged at a round start only)."""
-    damage_a = ints[0, IntRow.ROUND_DAMAGE, ia]
-    tough_a = ints[0, IntRow.TOUGHNESS, ia]
-    damage_d = ints[1, IntRow.ROUND_DAMAGE, idd]
-    tough_d = ints[1, IntRow.TOUGHNESS, idd]
-    return bool(is_stalemate(damage_a, tough_a, damage_d, tough_d))
 
 
 @jit_inline
@@ -141,7 +67,7 @@ def value_into(
             out[KEPT_A] = floats[0, FloatRow.KEPT, ia]
             out[KEPT_D] = floats[1, FloatRow.KEPT, idd]
         return
-    if slot == first_round and _stale(ints, ia, idd):
+    if slot == first_round and stalemate_at(ints, ia, idd):
         out[P_A] = 0.0
         if k > 1:
             kept = floats[0, FloatRow.KEPT, ia]
@@ -216,25 +142,22 @@ def _entry(
     j: int,
     n_def: int,
     first_round: int,
-    slot_side: Ints,
-    slot_group: Ints,
-    slot_base: Ints,
-    slot_enemies: Ints,
-    alive: Ints,
-    armed: Bools,
+    slots: Ints,
+    groups: Ints,
+    flags: Bools,
 ) -> tuple[int, int]:
     """(volley entry of slot ``j`` in state ``joint``, or -1 when the firing group has no living
     ship or nothing to fire; the firing side's own state id)."""
     ia = joint // n_def
     idd = joint - ia * n_def
-    side = slot_side[j]
-    g = slot_group[j]
+    side = slots[SlotRow.SIDE, j]
+    g = slots[SlotRow.GROUP, j]
     own = ia if side == 0 else idd
     enemy = idd if side == 0 else ia
-    n = alive[side, own, g]
-    if n == 0 or not (j < first_round or armed[side, g]):
+    n = groups[side, GroupRow.ALIVE, own, g]
+    if n == 0 or not (j < first_round or flags[side, FlagRow.ARMED, g]):
         return -1, own
-    return slot_base[j] + (n - 1) * slot_enemies[j] + enemy, own
+    return slots[SlotRow.BASE, j] + (n - 1) * slots[SlotRow.ENEMIES, j] + enemy, own
 
 
 @jit
@@ -243,24 +166,22 @@ def backward(
     lo: int,
     hi: int,
     values: Floats,
-    t: PlainTables,
-    n_def: int,
-    first_round: int,
-    n_slots: int,
-    escapes: bool,
+    t: PackedTables,
+    shape: Shape,
 ) -> None:
     """Solve the states ``order[lo:hi]`` (highest damage score first). Along the all-miss
     chain of a round ``V(j) = a[j] + b[j] * V(round start)``, so the round start is
     ``a[m] / (1 - b[m])``."""
     ints = t.ints
     floats = t.floats
-    alive = t.alive
-    armed = t.armed
+    groups = t.groups
+    flags = t.flags
     self_next = t.self_next
-    slot_side = t.slot_side
-    slot_group = t.slot_group
-    slot_base = t.slot_base
-    slot_enemies = t.slot_enemies
+    slots = t.slots
+    n_def = shape.n_def
+    first_round = shape.first_round
+    n_slots = shape.n_slots
+    escapes = shape.escapes
     entry_miss = t.entry_miss
     entry_start = t.entry_start
     out_prob = t.out_prob
@@ -285,15 +206,12 @@ def backward(
         for j in range(n_slots):
             for q in range(k_values):
                 contrib[j, q] = 0.0
-            entry, own = _entry(
-                s, j, n_def, first_round, slot_side, slot_group, slot_base, slot_enemies,
-                alive, armed,
-            )  # fmt: skip
+            entry, own = _entry(s, j, n_def, first_round, slots, groups, flags)
             if entry < 0:
                 miss[j] = 1.0
                 continue
             miss[j] = entry_miss[entry]
-            side = slot_side[j]
+            side = slots[SlotRow.SIDE, j]
             nxt = j + 1 if j + 1 < n_slots else m
             for o in range(entry_start[entry], entry_start[entry + 1]):
                 own2 = self_next[side, own, out_self[o]]
@@ -311,7 +229,7 @@ def backward(
             for q in range(k_values):
                 a[j, q] = contrib[j, q] + miss[j] * a[j + 1, q]
             b[j] = miss[j] * b[j + 1]
-        if m == n_slots or _stale(ints, ia, idd):
+        if m == n_slots or stalemate_at(ints, ia, idd):
             # A round start here is a stalemate; mass arriving mid-round plays it out.
             x[P_A] = 0.0
             if k_values > 1:
@@ -338,24 +256,22 @@ def forward(
     inflow: Floats,
     end_mass: Floats,
     end_stale: Floats,
-    t: PlainTables,
-    n_def: int,
-    first_round: int,
-    n_slots: int,
-    escapes: bool,
+    t: PackedTables,
+    shape: Shape,
 ) -> float:
     """Push probability mass from ``start`` through the policy (lowest score first); fills
     ``end_mass`` (a side is destroyed) and ``end_stale`` (stalemates) and returns the expected
     number of engagement rounds."""
     ints = t.ints
     floats = t.floats
-    alive = t.alive
-    armed = t.armed
+    groups = t.groups
+    flags = t.flags
     self_next = t.self_next
-    slot_side = t.slot_side
-    slot_group = t.slot_group
-    slot_base = t.slot_base
-    slot_enemies = t.slot_enemies
+    slots = t.slots
+    n_def = shape.n_def
+    first_round = shape.first_round
+    n_slots = shape.n_slots
+    escapes = shape.escapes
     entry_miss = t.entry_miss
     entry_start = t.entry_start
     out_prob = t.out_prob
@@ -383,10 +299,7 @@ def forward(
         ia = s // n_def
         idd = s - ia * n_def
         for j in range(n_slots):
-            entry, own = _entry(
-                s, j, n_def, first_round, slot_side, slot_group, slot_base, slot_enemies,
-                alive, armed,
-            )  # fmt: skip
+            entry, own = _entry(s, j, n_def, first_round, slots, groups, flags)
             entries[j] = entry
             owns[j] = own
             miss[j] = 1.0 if entry < 0 else entry_miss[entry]
@@ -402,7 +315,7 @@ def forward(
                 gam[j] = inflow[s, j] + miss[j - 1] * gam[j - 1]
                 beta[j] = miss[j - 1] * beta[j - 1]
             last = n_slots - 1
-            if _stale(ints, ia, idd):
+            if stalemate_at(ints, ia, idd):
                 # No round starts here; mass that arrived mid-round plays it out (nothing can
                 # fire) and is a stalemate at the next round start.
                 end_stale[s] += incoming + miss[last] * gam[last]
@@ -420,7 +333,7 @@ def forward(
             entry = entries[j]
             if v == 0.0 or entry < 0:
                 continue
-            side = slot_side[j]
+            side = slots[SlotRow.SIDE, j]
             own = owns[j]
             nxt = j + 1 if j + 1 < n_slots else m
             for o in range(entry_start[entry], entry_start[entry + 1]):
@@ -434,7 +347,7 @@ def forward(
                 td = target - ta * n_def
                 if ints[0, IntRow.IN_SECTOR, ta] == 0 or ints[1, IntRow.IN_SECTOR, td] == 0:
                     end_mass[target] += mass
-                elif nxt == m and _stale(ints, ta, td):
+                elif nxt == m and stalemate_at(ints, ta, td):
                     end_stale[target] += mass
                 else:
                     inflow[target, nxt] += mass

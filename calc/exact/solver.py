@@ -73,7 +73,6 @@ from calc.exact.blocks import BlockReport, BlockSolver
 from calc.exact.kernels import backward, forward
 from calc.exact.kernels_plain import backward as plain_backward
 from calc.exact.kernels_plain import forward as plain_forward
-from calc.exact.kernels_plain import plain_tables
 from calc.exact.side_space import SideSpace
 from calc.exact.tables import (
     N_VALUES,
@@ -82,6 +81,8 @@ from calc.exact.tables import (
     Rules,
     SideTables,
     VolleyTables,
+    pack,
+    shape_of,
 )
 from calc.outcomes import battle_result
 from calc.rules.accounting import EndState
@@ -399,17 +400,17 @@ class ExactSolver:
         k = plain_value_count(self.sides)
         values = np.zeros((n_joint, rules.n_slots, k), dtype=np.float64)
         chunk = max(1, n_joint // CHUNKS)
-        arrays = plain_tables(rules)
-        facts = (rules.n_def, rules.first_round, rules.n_slots, rules.escapes)
+        arrays = pack(rules)
+        shape = shape_of(rules)
         for lo in range(0, n_joint, chunk):
             hi = min(n_joint, lo + chunk)
-            plain_backward(order, lo, hi, values, arrays, *facts)
+            plain_backward(order, lo, hi, values, arrays, shape)
             self._report(0.3 + 0.6 * hi / n_joint)
             self._check_time(deadline)
         inflow = np.zeros((n_joint, rules.n_slots), dtype=np.float64)
         end_mass = np.zeros(n_joint, dtype=np.float64)
         end_stale = np.zeros(n_joint, dtype=np.float64)
-        rounds = plain_forward(order, start, values, inflow, end_mass, end_stale, arrays, *facts)
+        rounds = plain_forward(order, start, values, inflow, end_mass, end_stale, arrays, shape)
         _check_mass(inflow)
         return (end_mass, end_stale), float(rounds), 1, BlockReport()
 
@@ -425,12 +426,16 @@ class ExactSolver:
         ongoing = ((a.in_sector > 0)[:, None] & (d.in_sector > 0)[None, :]).ravel()
         cyclic = ((a.cyclic[:, None] | d.cyclic[None, :]).ravel() & ongoing)[order]
         levels = _levels(a, d, order) if cyclic.any() else [(0, n_joint)]
-        blocks = BlockSolver(values, decisions, rules, n_joint, tables.max_outcomes, deadline)
+        arrays = pack(rules)
+        shape = shape_of(rules)
+        blocks = BlockSolver(
+            values, decisions, arrays, shape, n_joint, tables.max_outcomes, deadline
+        )
         done = 0
         for lo, hi in levels:
             for c_lo in range(lo, hi, max(1, n_joint // CHUNKS)):
                 c_hi = min(hi, c_lo + max(1, n_joint // CHUNKS))
-                backward(order, c_lo, c_hi, values, decisions, rules, cyclic)
+                backward(order, c_lo, c_hi, values, decisions, arrays, shape, cyclic)
                 done += c_hi - c_lo
                 self._report(0.3 + 0.6 * done / n_joint)
                 self._check_time(deadline)
@@ -444,7 +449,17 @@ class ExactSolver:
         rounds = 0.0
         for lo, hi in reversed(levels):
             rounds += forward(
-                order, lo, hi, values, decisions, inflow, end_mass, end_stale, rules, cyclic
+                order,
+                lo,
+                hi,
+                values,
+                decisions,
+                inflow,
+                end_mass,
+                end_stale,
+                arrays,
+                shape,
+                cyclic,
             )
             if cyclic[lo:hi].any():
                 rounds += blocks.forward(order[lo:hi][cyclic[lo:hi]], inflow, end_mass, end_stale)

@@ -147,3 +147,148 @@ class Rules(NamedTuple):
     """``[side]``: the threshold of a ``THRESHOLD`` retreat rule."""
     escapes: bool
     """Whether the attacker's ships escape at a stalemate (it can retreat) or are destroyed."""
+
+
+# ----- what the compiled loops read ----------------------------------------------------------
+
+
+class IntRow(IntEnum):
+    """Rows of ``PackedTables.ints[side, row, state]`` (the ``SideTables`` field of that name)."""
+
+    IN_SECTOR = 0
+    ROUND_DAMAGE = 1
+    TOUGHNESS = 2
+    DAMAGE = 3
+    REPAIR = 4
+
+
+class FloatRow(IntEnum):
+    """Rows of ``PackedTables.floats[side, row, state]``."""
+
+    KEPT = 0
+    SECTOR_VALUE = 1
+
+
+class GroupRow(IntEnum):
+    """Rows of ``PackedTables.groups[side, row, state, group]``."""
+
+    ALIVE = 0
+    STATUS = 1
+    RETREAT_NEXT = 2
+    LEAVE_NEXT = 3
+
+
+class FlagRow(IntEnum):
+    """Rows of ``PackedTables.flags[side, row, group]``."""
+
+    ARMED = 0
+    DECLARES_RETREATS = 1
+    """The ship type can retreat and its side's retreat rule is not ``RetreatMode.NEVER``."""
+
+
+class SlotRow(IntEnum):
+    """Rows of ``PackedTables.slots[row, slot]`` (the ``VolleyTables`` field ``slot_<row>``)."""
+
+    SIDE = 0
+    GROUP = 1
+    BASE = 2
+    ENEMIES = 3
+
+
+class PackedTables(NamedTuple):
+    """The arrays the compiled loops read, both sides' facts packed side first (built by
+    ``pack``). Why packed: numba counts atomic references on the arrays bound to the parameters
+    of a helper it inlines, and it cannot prove the pairs useless when many arrays are passed
+    or one side's array is picked by an ``if``; with the whole ``Rules`` passed down to a helper
+    per candidate assignment the loops ran 2 to 4 times slower. So the hot helpers take a few
+    of these arrays and a side index, never a tuple of arrays.
+
+    Per-state facts are padded to the larger side's state count: ``ints[side, IntRow, state]``,
+    ``floats[side, FloatRow, state]``, ``groups[side, GroupRow, state, group]``,
+    ``self_next[side, state, points]`` (after rift self-damage); per ship type
+    ``flags[side, FlagRow, group]``; per side the retreat rule ``modes[side]``
+    (``RetreatMode``) and threshold ``below[side]``. The volley tables are those of
+    ``VolleyTables``, with the per-slot rows in ``slots[SlotRow, slot]``."""
+
+    ints: Ints
+    floats: Floats
+    groups: Ints
+    flags: Bools
+    self_next: Ints
+    modes: Ints
+    below: Floats
+    slots: Ints
+    entry_miss: Floats
+    entry_start: Ints
+    out_prob: Floats
+    out_self: Ints
+    out_cand: Ints
+    cand: Ints
+
+
+class Shape(NamedTuple):
+    """The scalars of ``Rules`` the compiled loops read (a tuple of scalars costs no reference
+    counting, so helpers may take it whole)."""
+
+    n_def: int
+    first_round: SlotIndex
+    n_slots: int
+    escapes: bool
+
+
+def shape_of(r: Rules) -> Shape:
+    """The scalars of a battle's ``Rules``."""
+    return Shape(n_def=r.n_def, first_round=r.first_round, n_slots=r.n_slots, escapes=r.escapes)
+
+
+def pack(r: Rules) -> PackedTables:
+    """The packed tables of a battle (``Rules`` read field by field, by name)."""
+    sides = (r.attacker, r.defender)
+    n = max(len(t.in_sector) for t in sides)
+    n_groups = max(t.group_alive.shape[1] for t in sides)
+    points = max(t.self_next.shape[1] for t in sides)
+    ints = np.zeros((2, len(IntRow), n), dtype=np.int64)
+    floats = np.zeros((2, len(FloatRow), n), dtype=np.float64)
+    groups = np.zeros((2, len(GroupRow), n, n_groups), dtype=np.int64)
+    flags = np.zeros((2, len(FlagRow), n_groups), dtype=np.bool_)
+    self_next = np.zeros((2, n, points), dtype=np.int64)
+    for side, t in enumerate(sides):
+        k = len(t.in_sector)
+        g = t.group_alive.shape[1]
+        ints[side, IntRow.IN_SECTOR, :k] = t.in_sector
+        ints[side, IntRow.ROUND_DAMAGE, :k] = t.round_damage
+        ints[side, IntRow.TOUGHNESS, :k] = t.toughness
+        ints[side, IntRow.DAMAGE, :k] = t.damage
+        ints[side, IntRow.REPAIR, :k] = t.repair
+        floats[side, FloatRow.KEPT, :k] = t.kept
+        floats[side, FloatRow.SECTOR_VALUE, :k] = t.sector_value
+        groups[side, GroupRow.ALIVE, :k, :g] = t.group_alive
+        groups[side, GroupRow.STATUS, :k, :g] = t.group_status
+        groups[side, GroupRow.RETREAT_NEXT, :k, :g] = t.retreat_next
+        groups[side, GroupRow.LEAVE_NEXT, :k, :g] = t.leave_next
+        flags[side, FlagRow.ARMED, : len(t.group_armed)] = t.group_armed
+        declares = t.group_mobile & (r.modes[side] != RetreatMode.NEVER)
+        flags[side, FlagRow.DECLARES_RETREATS, : len(declares)] = declares
+        self_next[side, :k, : t.self_next.shape[1]] = t.self_next
+    v = r.volleys
+    slots = np.zeros((len(SlotRow), len(v.slot_side)), dtype=np.int64)
+    slots[SlotRow.SIDE] = v.slot_side
+    slots[SlotRow.GROUP] = v.slot_group
+    slots[SlotRow.BASE] = v.slot_base
+    slots[SlotRow.ENEMIES] = v.slot_enemies
+    return PackedTables(
+        ints=ints,
+        floats=floats,
+        groups=groups,
+        flags=flags,
+        self_next=self_next,
+        modes=np.asarray(r.modes, dtype=np.int64),
+        below=np.asarray(r.below, dtype=np.float64),
+        slots=slots,
+        entry_miss=v.entry_miss,
+        entry_start=v.entry_start,
+        out_prob=v.out_prob,
+        out_self=v.out_self,
+        out_cand=v.out_cand,
+        cand=v.cand,
+    )
