@@ -1,8 +1,8 @@
 """Sector hexes as printed: population squares, wormholes, points and NPC symbols.
 
-The data is ``engine/data/sectors.toml`` (transcribed from ../shared/reference with its confidence
-marks), loaded once. A ``SectorTile`` is what is printed on the hex; what happens on the board
-(rotation, discs, cubes, ships) is ``engine.state.SectorState``.
+The data is ``engine/data/sectors.toml`` (transcribed from a compiled reference of the printed
+hexes, with confidence marks), loaded once. A ``SectorTile`` is what is printed on the hex; what
+happens on the board (rotation, discs, cubes, ships) is ``engine.state.SectorState``.
 
 >>> t = sector_tile(224)
 >>> t.name, t.kind.value, [s.code for s in t.squares], t.wormholes

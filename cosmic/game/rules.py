@@ -4,7 +4,7 @@
 A state waits at a ``Step`` for one player's decision, or for chance when its queue holds a
 chance event (``to_act`` is then ``CHANCE``). ``apply`` makes the change an action says, then
 moves on through every step that needs no decision. The rules are those of the forum seed
-(``../shared/rules/002``), with the challenge itself resolved by ``cosmic.encounter`` and the
+(the forum variant's rules post), with the challenge itself resolved by ``cosmic.encounter`` and the
 powers' hooks of ``cosmic.powers`` (``cosmic.game.resolution``).
 
 Rulings where the seed is silent (E: the official Eon rules say the same; U: not confirmed, a
