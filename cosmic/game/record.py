@@ -34,7 +34,6 @@ import dataclasses
 import hashlib
 import json
 import os
-import tempfile
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -49,6 +48,7 @@ from cosmic.game.rules import apply
 from cosmic.game.setup import new_game
 from cosmic.game.state import GameConfig, GameState
 from cosmic.powers import Power, VirusAllies
+from fileio import write_atomic
 
 FORMAT = "fleetlab-cosmic-record"
 VERSION = 1
@@ -341,20 +341,8 @@ def load_record(path: str | os.PathLike[str]) -> GameRecord:
 
 
 def save_record(record: GameRecord, path: str | os.PathLike[str]) -> None:
-    """Write the record atomically: a temporary file in the same folder, fsync, rename."""
-    target = Path(path)
-    text = record_text(record)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    """Write the record atomically (``fileio.write_atomic``: temporary file, fsync, rename)."""
+    write_atomic(path, record_text(record))
 
 
 # ----- replaying ----------------------------------------------------------------------------------
