@@ -8,6 +8,11 @@ Usage (``make bench`` runs the second)::
 Times are medians over repeats after a warm-up run (which also loads the compiled kernels);
 memory is the peak of traced allocations (NumPy arrays included) during one extra, untimed
 solve. Monte Carlo speed is simulated battles per CPU second of this thread.
+
+Every exact answer is checked against ``benchmarks/corpus_expected.json`` (P(attacker wins) per
+battle and policy, to 1e-9): a faster solver that changed an answer is caught by the benchmark
+itself, and the run exits with status 1. ``--write-expected`` records the current answers there
+(only after a change of the rules that is meant to change them).
 """
 
 from __future__ import annotations
@@ -29,9 +34,33 @@ from calc import use_compiled
 from calc.battle.files import load_battle
 from calc.battle.model import Battle, Policy, with_player_policy
 from calc.exact.solver import solve_exact
+from fileio import write_atomic
 from ui.cli_support import text_table
 
 DEFAULT_CORPUS = Path(__file__).resolve().parent / "corpus"
+EXPECTED = Path(__file__).resolve().parent / "corpus_expected.json"
+EXPECTED_TOLERANCE = 1e-9
+"""How far a benchmark answer may be from the recorded one (they agree to rounding)."""
+
+
+def load_expected(path: Path = EXPECTED) -> dict[str, dict[str, float]]:
+    """Recorded P(attacker wins) by battle name and policy (empty when the file is missing)."""
+    if not path.exists():
+        return {}
+    values: dict[str, dict[str, float]] = json.loads(path.read_text(encoding="utf-8"))["values"]
+    return values
+
+
+def mismatches(rows: Iterable[BenchRow], expected: dict[str, dict[str, float]]) -> list[str]:
+    """Rows whose answer differs from the recorded one, or that have none, as messages."""
+    out = []
+    for row in rows:
+        want = expected.get(row.name, {}).get(row.policy)
+        if want is None:
+            out.append(f"{row.name} ({row.policy}): no recorded answer")
+        elif abs(row.attacker_wins - want) > EXPECTED_TOLERANCE:
+            out.append(f"{row.name} ({row.policy}): {row.attacker_wins!r}, recorded {want!r}")
+    return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -240,6 +269,17 @@ def run(args: argparse.Namespace) -> int:
             print(" | ".join(str(c) for c in _cells(row)), flush=True)
 
     rows = [] if args.mc_only else bench_exact(paths, policies, args.repeats, show)
+    if args.write_expected:
+        values = load_expected()
+        for row in rows:
+            values.setdefault(row.name, {})[row.policy] = row.attacker_wins
+        recorded = {
+            "about": "P(attacker wins) of each corpus battle by policy, from Fleetlab's exact "
+            "solver; checked by benchmarks/solver_bench.py and tests/calc/test_corpus_expected.py",
+            "values": {k: dict(sorted(v.items())) for k, v in sorted(values.items())},
+        }
+        write_atomic(EXPECTED, json.dumps(recorded, indent=2) + "\n")
+    wrong = [] if args.write_expected else mismatches(rows, load_expected())
     mc_rows: list[McRow] = []
     largest = None
     if args.mc or args.mc_only:
@@ -254,7 +294,7 @@ def run(args: argparse.Namespace) -> int:
         mc_rows = bench_monte_carlo(paths, args.samples, report=show_mc)
         largest = bench_largest()
     if args.json:
-        doc: dict[str, Any] = {"exact": [asdict(r) for r in rows]}
+        doc: dict[str, Any] = {"exact": [asdict(r) for r in rows], "answers_changed": wrong}
         if mc_rows:
             doc["monte_carlo"] = [asdict(r) for r in mc_rows]
         if largest is not None:
@@ -262,7 +302,7 @@ def run(args: argparse.Namespace) -> int:
                 zip(("seconds", "attacker_wins", "half_width_pp", "samples"), largest, strict=True)
             )
         print(json.dumps(doc, indent=2))
-        return 0
+        return 1 if wrong else 0
     if rows:
         print()
         print(text_table(HEADERS, [_cells(r) for r in rows]))
@@ -285,7 +325,9 @@ def run(args: argparse.Namespace) -> int:
             f"{n:,} simulated battles in {seconds:.2f} s, P(attacker wins) {100 * p:.2f}% "
             f"± {half:.2f} percentage points (95%)"
         )
-    return 0
+    for message in wrong:
+        print(f"ANSWER CHANGED: {message}", file=sys.stderr)
+    return 1 if wrong else 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -299,6 +341,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--mc-only", action="store_true", help="only benchmark Monte Carlo")
     p.add_argument("--samples", type=int, default=100_000, help="Monte Carlo battles per row")
     p.add_argument("--json", action="store_true", help="print JSON rows")
+    p.add_argument(
+        "--write-expected", action="store_true", help="record these answers as the expected ones"
+    )
     args = p.parse_args(argv)
     use_compiled()  # the compiled solver from the first battle (small ones would run plain)
     return run(args)
