@@ -56,6 +56,8 @@ class ModuleScore:
     survived: int
     untested: int
     """Mutants of functions no selected test calls (``no tests`` in mutmut's words)."""
+    pending: int = 0
+    """Mutants not run yet (``not checked``: an unfinished run); left out of the rate."""
 
     @property
     def total(self) -> int:
@@ -93,26 +95,27 @@ def scores(statuses: dict[str, str]) -> list[ModuleScore]:
             if status in KILLED
             else "untested"
             if status == "no tests"
+            else "pending"
+            if status == "not checked"
             else "survived"
             if status == "survived"
             else "other"
         )
         by_module[module_of(name)][kind] += 1
     return [
-        ModuleScore(module, c["killed"], c["survived"] + c["other"], c["untested"])
+        ModuleScore(module, c["killed"], c["survived"] + c["other"], c["untested"], c["pending"])
         for module, c in sorted(by_module.items())
     ]
 
 
 def table(rows: list[ModuleScore]) -> str:
     """The kill-rate table as text."""
-    lines = [
-        f"{'module':40} {'mutants':>7} {'killed':>7} {'survived':>8} {'no test':>7} {'rate':>6}"
-    ]
+    header = f"{'module':40} {'mutants':>7} {'killed':>7} {'survived':>8} {'no test':>7}"
+    lines = [f"{header} {'rate':>6} {'not run':>7}"]
     for r in rows:
         lines.append(
             f"{r.module:40} {r.total:7d} {r.killed:7d} {r.survived:8d} {r.untested:7d} "
-            f"{r.kill_rate:6.1%}"
+            f"{r.kill_rate:6.1%} {r.pending:7d}"
         )
     killed = sum(r.killed for r in rows)
     total = sum(r.total for r in rows)
@@ -198,7 +201,7 @@ def main(argv: list[str] | None = None) -> int:
         statuses = {n: s for n, s in statuses.items() if any(p.match(n) for p in patterns)}
     rows = scores(statuses)
     print(table(rows))
-    survivors = sorted(n for n, s in statuses.items() if s not in KILLED)
+    survivors = sorted(n for n, s in statuses.items() if s not in KILLED and s != "not checked")
     if survivors:
         print(f"\n{len(survivors)} mutants no test noticed; read one with: mutmut show NAME")
     if args.json:
@@ -206,7 +209,8 @@ def main(argv: list[str] | None = None) -> int:
         payload = {
             "modules": [
                 {"module": r.module, "mutants": r.total, "killed": r.killed,
-                 "survived": r.survived, "no_tests": r.untested, "kill_rate": r.kill_rate}
+                 "survived": r.survived, "no_tests": r.untested, "kill_rate": r.kill_rate,
+                 "not_run": r.pending}
                 for r in rows
             ],
             "survivors": survivors,
