@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from blueprints import ShipClass
-from engine.cleanup import start_cleanup
+from engine.cleanup import finish_cleanup, start_cleanup
 from engine.decisions import (
     BattleActivation,
     SectorClaims,
@@ -157,3 +159,32 @@ def test_cleanup_draws_the_rulebooks_tech_count_for_each_player_count() -> None:
     for players, tiles in zip(range(2, 7), (5, 6, 7, 8, 9), strict=True):
         s = start_cleanup(started(*species[:players]))
         assert s.decision == TechDraw(-1, tiles), players
+
+
+def test_cleanup_resets_every_active_players_board_and_returns_the_graveyard() -> None:
+    """Rulebook, Cleanup: discs on the action track go back, colony ships turn face up, the
+    graveyard's cubes return to their tracks; an eliminated player is skipped (the players after
+    it are still reset); the start player stays when nobody passed first."""
+    s = started("terran_directorate", "planta", "orion_hegemony")
+    s = replace(s, next_start=None, start_player=0)
+    s = edit(s, 0, eliminated=True, discs_actions=1)
+    before = s.players[1]
+    s = edit(s, 1, discs_actions=3, colony_used=2, passed=True, graveyard=(1, 0, 2))
+    s = edit(s, 2, discs_actions=1, passed=True)
+    after = finish_cleanup(s)
+    p1, p2 = after.players[1], after.players[2]
+    assert p1.discs_actions == 0 and p1.discs_track == before.discs_track + 3
+    assert p1.colony_used == 0 and p1.passed is False and p1.graveyard == (0, 0, 0)
+    assert p1.tracks == (before.tracks[0] + 1, before.tracks[1], before.tracks[2] + 2)
+    assert p2.discs_actions == 0 and p2.passed is False
+    assert after.players[0].discs_actions == 1  # eliminated: left as it was
+    assert after.round == s.round + 1
+    # Seat 0 was the start player but is out: the next active seat in order starts.
+    assert after.start_player == 1 and after.turn == 1 and after.decision == TurnStart(1)
+
+
+def test_the_first_to_pass_starts_the_next_round_unless_eliminated() -> None:
+    s = started("terran_directorate", "planta", "orion_hegemony")
+    assert finish_cleanup(replace(s, next_start=2)).start_player == 2
+    out = edit(replace(s, next_start=1), 1, eliminated=True)
+    assert finish_cleanup(out).start_player == 2  # seat 1 is out: seat 2 follows it
