@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from blueprints import ShipClass
+from engine.actions.build import can_build_ship, ships_on_board
 from engine.decisions import Activations
 from engine.hexes import Hex
 from tests.engine.builders import answers, do, edit, sector, started, with_sector
@@ -130,3 +132,17 @@ def test_builds_only_in_sectors_the_player_controls() -> None:
     s = do(s, "action build")
     built_at = {a.rsplit(" ", 1)[1] for a in answers(s) if a.startswith("build ")}
     assert built_at == {"(0,-2)"}
+
+
+def test_each_class_has_its_own_miniature_limit_blueprint_and_tech() -> None:
+    """Rulebook: 8 interceptors, 4 cruisers, 2 dreadnoughts, 4 starbases a player, each class
+    counted on its own; the starbase needs its tech."""
+    s = builder(materials=40)
+    s = with_sector(s, sector(Hex(0, -1), 102, owner=0, ships=[(0, "interceptor", 7)]))  # + home
+    assert ships_on_board(s, 0, ShipClass.INTERCEPTOR) == 8
+    assert ships_on_board(s, 0, ShipClass.DREADNOUGHT) == 0
+    assert not can_build_ship(s, 0, ShipClass.INTERCEPTOR)
+    assert can_build_ship(s, 0, ShipClass.DREADNOUGHT)  # other classes are not limited by them
+    assert can_build_ship(s, 0, ShipClass.STARBASE)
+    no_starbase = edit(s, 0, techs=((), (), ()))
+    assert not can_build_ship(no_starbase, 0, ShipClass.STARBASE)

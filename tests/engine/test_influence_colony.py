@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from engine.actions.colony import Colonize, legal_colonize
+from dataclasses import replace
+
+from engine.actions.colony import ORBITAL_SQUARE, Colonize, legal_colonize, square_options
 from engine.decisions import CubeReturn
-from engine.enums import SquareType
+from engine.enums import Resource, SquareType
 from engine.hexes import Hex
 from tests.engine.builders import answers, do, edit, sector, started, with_sector
 
@@ -114,3 +116,24 @@ def test_colony_ships_in_upkeep_skip_sectors_with_opponent_ships() -> None:
     assert not any(
         isinstance(a, Colonize) and a.where == Hex(1, -1) for a in legal_colonize(s, 0, upkeep=True)
     )
+
+
+def test_colony_ship_squares_tracks_and_metasynthesis() -> None:
+    """A filled square is passed over (the next one is still offered); a track with one cube
+    left can still send it, an empty track cannot; Metasynthesis opens every advanced square;
+    a cube on an orbital marks the orbital's square filled."""
+    s = board()
+    s = with_sector(s, sector(Hex(1, -1), 108, rotation=0, owner=0, cubes=[1]))  # M*, S, N
+    player = s.players[0]
+    here = s.sector(Hex(1, -1))
+    assert here is not None
+    options = square_options(player, here)
+    assert (2, Resource.MONEY) in options and (1, Resource.SCIENCE) not in options
+    assert (0, Resource.MONEY) not in options  # advanced: needs Advanced Economy
+    meta = replace(player, techs=(("metasynthesis",), (), ()))
+    assert (0, Resource.MONEY) in square_options(meta, here)
+    one_left = replace(player, tracks=(1, 0, player.tracks[2]))
+    got = square_options(one_left, here)
+    assert (2, Resource.MONEY) in got and (2, Resource.SCIENCE) not in got
+    orbital = replace(here, orbital=True)
+    assert (ORBITAL_SQUARE, Resource.SCIENCE) in square_options(player, orbital)
