@@ -114,7 +114,9 @@ def _blueprints(raw: Any, species_id: str) -> tuple[Blueprint, ...]:
         if isinstance(value, Mapping):
             extra = [k for k in value if k not in ("parts", "outside")]
             if extra:
-                raise _fail(f"{path}.{quote(extra[0], 40)}", "unknown key; keys: parts, outside")
+                key = str(extra[0])
+                shown = key if len(key) <= 40 else quote(key, 40)
+                raise _fail(f"{path}.{shown}", "unknown key; keys: parts, outside")
             slots = value.get("parts")
             outside = value.get("outside")
             slots_path = f"{path}.parts"

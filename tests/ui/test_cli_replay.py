@@ -56,7 +56,7 @@ def test_replay_stops_at_a_bad_entry_and_keeps_the_position(
 @pytest.mark.parametrize(
     ("content", "message"),
     [
-        (None, "cannot read it"),
+        (None, "cannot read the game record (No such file or directory)"),
         ("[1, 2]", "record: expected a JSON object"),
         ('{"format": "fleetlab-game-record", "version": 9}', "version: expected 1"),
     ],
