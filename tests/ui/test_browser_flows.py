@@ -162,8 +162,10 @@ def test_what_if_i_attack_from_a_save(server: str, browser: object) -> None:
     settle(page, 1)  # the tab can be busy drawing the galaxy for tens of seconds under load
     page.locator("input[type=file]").set_input_files(str(SAVE), timeout=90_000)
     page.get_by_text("AsyncEclipse save 'hand-made test'").wait_for(timeout=60_000)
-    panel = page.get_by_text("What if I attack?").first
-    panel.scroll_into_view_if_needed()
+    # The panel is drawn again while the page settles: wait for it rather than hold an element
+    # (scrolling a held element failed with "not attached to the DOM"); clicks scroll by
+    # themselves and the screenshot is of the full page.
+    page.get_by_text("What if I attack?").first.wait_for(timeout=60_000)
     page.get_by_text("1 interceptor in sector 222").first.wait_for(timeout=60_000)
     page.get_by_text("2 interceptors, 1 cruiser against 2 Ancients").first.wait_for(timeout=60_000)
     settle(page, 1)
