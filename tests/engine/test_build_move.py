@@ -146,3 +146,22 @@ def test_each_class_has_its_own_miniature_limit_blueprint_and_tech() -> None:
     assert can_build_ship(s, 0, ShipClass.STARBASE)
     no_starbase = edit(s, 0, techs=((), (), ()))
     assert not can_build_ship(no_starbase, 0, ShipClass.STARBASE)
+
+
+def test_a_build_may_spend_every_material_and_takes_one_activation() -> None:
+    """A ship costing exactly the materials left can be built; each build uses one of the
+    action's activations; a ship built where the player had none records its arrival (the order
+    of entry decides who defends)."""
+    s = with_sector(builder(materials=3), sector(Hex(0, -1), 102, owner=0))
+    s = do(s, "action build")
+    assert isinstance(s.decision, Activations)
+    left = s.decision.left
+    assert "build interceptor (0,-1)" in answers(s)  # 3 of 3 materials
+    assert not any(a.startswith("build cruiser") for a in answers(s))  # 5 > 3
+    s = do(s, "build interceptor (0,-1)")
+    assert s.players[0].materials == 0
+    assert isinstance(s.decision, Activations) and s.decision.left == left - 1
+    new = s.sector(Hex(0, -1))
+    assert new is not None and new.arrivals == (0,) and new.ships_of(0) == 1
+    home = s.sector(HOME)
+    assert home is not None and home.arrivals.count(0) <= 1

@@ -137,3 +137,18 @@ def test_colony_ship_squares_tracks_and_metasynthesis() -> None:
     assert (2, Resource.MONEY) in got and (2, Resource.SCIENCE) not in got
     orbital = replace(here, orbital=True)
     assert (ORBITAL_SQUARE, Resource.SCIENCE) in square_options(player, orbital)
+
+
+def test_the_last_colony_ship_and_a_cube_on_an_orbital() -> None:
+    """One face-up colony ship is enough; a cube sent to an orbital fills the orbital's square
+    and leaves its track."""
+    s = with_sector(board(), sector(Hex(1, -1), 108, rotation=0, owner=0, orbital=True))
+    s = edit(s, 0, colony_used=s.players[0].colony_ships - 1)
+    s = do(s, "action research")
+    assert f"colonize (1,-1) {ORBITAL_SQUARE} money" in answers(s)
+    money = s.players[0].tracks[0]
+    s = do(s, f"colonize (1,-1) {ORBITAL_SQUARE} money")
+    here = s.sector(Hex(1, -1))
+    assert here is not None and here.orbital_cube and here.population() == 1
+    assert s.players[0].tracks[0] == money - 1 and s.players[0].colony_ready == 0
+    assert not any(o.startswith("colonize") for o in answers(s))
