@@ -52,9 +52,23 @@ def png_support() -> PngSupport:
     return PngSupport(True, f"PNG export renders with {browser}")
 
 
+RENDER_ATTEMPTS = 3
+"""Tries of one render: kaleido sometimes calls into its page before the page's script has
+loaded ("kaleido_scopes is not defined", a ``JavascriptError``, seen on a busy machine); a fresh
+try renders."""
+
+
 def figure_png(fig: go.Figure, width: int = PNG_WIDTH, height: int = PNG_HEIGHT) -> bytes:
     """The figure as PNG bytes, rendered by kaleido with the system Chromium."""
-    data = fig.to_image(format="png", width=width, height=height, scale=1)
+    for attempt in range(1, RENDER_ATTEMPTS + 1):
+        try:
+            data = fig.to_image(format="png", width=width, height=height, scale=1)
+            break
+        except Exception as exc:
+            # kaleido's error classes live in a private module: match the page-race error by
+            # name, and let every other error through at once.
+            if type(exc).__name__ != "JavascriptError" or attempt == RENDER_ATTEMPTS:
+                raise
     if not isinstance(data, bytes):
         raise TypeError(f"kaleido returned {type(data).__name__}, not PNG bytes")
     return data
