@@ -9,7 +9,8 @@ the rule.
 The study runs in its own copy of the repository (``artifacts/mutation/``, the tracked files
 only), so the working tree is never touched and a second run reuses the first one's results.
 ``--modules`` and ``--tests`` narrow a run (they replace ``only_mutate`` and the test selection
-of the copy's configuration).
+of the copy's configuration). mutmut keeps a mutant's result while its source is unchanged, even
+when the tests changed: after adding tests, run with ``--fresh`` to see what they kill.
 
 Usage::
 
