@@ -40,12 +40,15 @@ from blueprints import (
     species,
     techs,
 )
-from calc import Battle, BattleFileError, Policy
+from calc import Battle, BattleFileError, NpcReading, Policy
 from calc.battle import (
     BattleOptions,
     RetreatOption,
+    SideEntry,
+    battle_document,
     battle_to_dict,
     decode_battle_text,
+    group_entry,
     parse_battle,
 )
 from fileio import quote
@@ -204,6 +207,7 @@ class BattleDraft:
     samples: int | None = None
     seed: int | None = None
     reputation_bag: tuple[tuple[int, int], ...] | None = None
+    npc_reading: NpcReading = NpcReading.CONCENTRATE
 
 
 @dataclass(frozen=True, slots=True)
@@ -271,6 +275,7 @@ def draft_from_file(doc: Any) -> BattleDraft:
         samples=options.samples,
         seed=options.seed,
         reputation_bag=options.reputation_bag,
+        npc_reading=battle.npc_reading,
     )
 
 
@@ -422,68 +427,43 @@ def stats_line(bp: Blueprint) -> str:
 # ----- turning the draft into a battle ---------------------------------------------------
 
 
-def _group_to_file(side: SideDraft, group: GroupDraft) -> dict[str, Any]:
-    out: dict[str, Any] = {"class": group.ship_class.value, "count": group.count}
-    if group.variant is not None:
-        out["variant"] = group.variant.value
-    elif group.stats is not None:
-        out["stats"] = json.loads(group.stats)
-    elif group.parts is not None:
-        out["parts"] = list(group.parts)
-        if group.outside is not None:
-            out["outside"] = group.outside
-    if group.damage:
-        out["damage"] = list(group.damage)
-    if group.label:
-        out["label"] = group.label
-    return out
+def _group_to_file(group: GroupDraft) -> dict[str, Any]:
+    return group_entry(
+        group.ship_class,
+        group.count,
+        variant=group.variant,
+        stats=None if group.stats is None else json.loads(group.stats),
+        parts=group.parts,
+        outside=group.outside,
+        damage=group.damage,
+        label=group.label,
+    )
 
 
 def draft_to_file(draft: BattleDraft) -> dict[str, Any]:
-    """The battle-file document of the draft; groups without ships are left out."""
-    sides = []
-    for side in draft.sides:
-        entry: dict[str, Any] = {"name": side.name}
-        if side.npc:
-            entry["npc"] = True
-        if side.species is not None:
-            entry["species"] = side.species
-        if side.techs:
-            entry["techs"] = list(side.techs)
-        entry["ships"] = [_group_to_file(side, g) for g in side.groups if g.count > 0]
-        if side.can_retreat:
-            entry["can_retreat"] = True
-        if side.population:
-            entry["population"] = side.population
-        sides.append(entry)
-    options: dict[str, Any] = {
-        "policy": {s.name: s.policy.value for s in draft.sides if not s.npc},
-        "method": draft.method,
-    }
-    if draft.method == "monte-carlo":
-        if draft.samples is not None:
-            options["samples"] = draft.samples
-        if draft.seed is not None:
-            options["seed"] = draft.seed
-    retreat = {
-        s.name: {
-            "policy": s.retreat.policy,
-            "below": s.retreat.below,
-            "objective": s.retreat.objective,
-        }
-        for s in draft.sides
-        if s.retreat.policy != "never"
-    }
-    if retreat:
-        options["retreat"] = retreat
-    if draft.reputation_bag is not None:
-        options["reputation_bag"] = {str(k): v for k, v in draft.reputation_bag}
-    return {
-        "format": "fleetlab-battle/1",
-        "sides": sides,
-        "defender": draft.defender,
-        "options": options,
-    }
+    """The battle-file document of the draft (through calc's one writer, ``battle_document``);
+    groups without ships are left out, and samples only count for Monte Carlo."""
+    entries = [
+        SideEntry(
+            name=side.name,
+            ships=tuple(_group_to_file(g) for g in side.groups if g.count > 0),
+            npc=side.npc,
+            species=side.species,
+            techs=side.techs,
+            can_retreat=side.can_retreat,
+            population=side.population,
+            policy=side.policy,
+            retreat=side.retreat,
+        )
+        for side in draft.sides
+    ]
+    options = BattleOptions(
+        method=draft.method,
+        samples=draft.samples if draft.method == "monte-carlo" else None,
+        seed=draft.seed,
+        reputation_bag=draft.reputation_bag,
+    )
+    return battle_document(entries, draft.defender, options, draft.npc_reading)
 
 
 def canonical_json(doc: Any) -> str:

@@ -24,7 +24,7 @@ class (for materials lost). Miniature limits (8 interceptors, 4 cruisers, 2 drea
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -541,27 +541,136 @@ def decode_battle_text(
 # ----- writing ---------------------------------------------------------------------------
 
 
+def group_entry(
+    ship_class: ShipClass,
+    count: int,
+    *,
+    variant: NpcVariant | None = None,
+    stats: Mapping[str, Any] | None = None,
+    parts: Sequence[str | None] | None = None,
+    outside: str | None = None,
+    damage: Sequence[int] = (),
+    label: str | None = None,
+) -> dict[str, Any]:
+    """One entry of a side's ``ships`` list, in the file's key order.
+
+    A group is one of three kinds, tried in this order: an NPC tile (``variant``), raw combat
+    numbers (``stats``), or a blueprint (``parts``, and ``outside`` for a part outside the
+    slots; neither for the printed blueprint). Every writer of battle files builds its groups
+    here, so the library and the dashboard write the same document.
+    """
+    out: dict[str, Any] = {"class": ship_class.value, "count": count}
+    if variant is not None:
+        out["variant"] = variant.value
+    elif stats is not None:
+        out["stats"] = dict(stats)
+    elif parts is not None:
+        out["parts"] = list(parts)
+        if outside is not None:
+            out["outside"] = outside
+    if damage:
+        out["damage"] = list(damage)
+    if label:
+        out["label"] = label
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class SideEntry:
+    """A side as the battle file writes it, before any rule is checked.
+
+    ``ships`` are ``group_entry`` documents. The dashboard writes its drafts (which may still
+    break a rule) through this, and ``battle_to_dict`` writes checked battles through it.
+    """
+
+    name: str
+    ships: tuple[dict[str, Any], ...]
+    npc: bool = False
+    species: str | None = None
+    techs: tuple[str, ...] = ()
+    can_retreat: bool = False
+    population: int = 0
+    policy: Policy = Policy.OPTIMAL
+    retreat: Retreat = NO_RETREAT
+
+
+def battle_document(
+    sides: Sequence[SideEntry],
+    defender: int,
+    options: BattleOptions | None = None,
+    npc_reading: NpcReading = NpcReading.CONCENTRATE,
+) -> dict[str, Any]:
+    """The one writer of ``fleetlab-battle/1`` documents (``docs/battle-file.md``).
+
+    Keys with their default value are left out, except ``options.method`` and the policy of
+    every player side, which are always written so a reader sees how the file is solved. A
+    side's retreat entry is written when it retreats or has a threshold.
+    """
+    options = options or BattleOptions()
+    out_sides = []
+    for side in sides:
+        entry: dict[str, Any] = {"name": side.name}
+        if side.npc:
+            entry["npc"] = True
+        if side.species:
+            entry["species"] = side.species
+        if side.techs:
+            entry["techs"] = list(side.techs)
+        entry["ships"] = [dict(g) for g in side.ships]
+        if side.can_retreat:
+            entry["can_retreat"] = True
+        if side.population:
+            entry["population"] = side.population
+        out_sides.append(entry)
+    opts: dict[str, Any] = {
+        "policy": {s.name: s.policy.value for s in sides if not s.npc},
+        "method": options.method,
+    }
+    if options.samples is not None:
+        opts["samples"] = options.samples
+    if options.seed is not None:
+        opts["seed"] = options.seed
+    retreat = {
+        s.name: {"policy": s.retreat.policy.value, "below": s.retreat.below,
+                 "objective": s.retreat.objective.value}
+        for s in sides
+        if s.retreat.policy is not RetreatPolicy.NEVER or s.retreat.below
+    }  # fmt: skip
+    if retreat:
+        opts["retreat"] = retreat
+    if options.reputation_bag is not None:
+        opts["reputation_bag"] = {str(k): v for k, v in options.reputation_bag}
+    if npc_reading is not NpcReading.CONCENTRATE:
+        opts["npc_reading"] = npc_reading.value
+    return {"format": FORMAT, "sides": out_sides, "defender": defender, "options": opts}
+
+
 def group_to_dict(group: ShipGroup, side_species: str | None) -> dict[str, Any]:
     """The battle-file form of a group (parts, NPC tile or raw stats)."""
-    out: dict[str, Any] = {"class": group.stats.ship_class.value, "count": group.count}
-    if group.npc_variant is not None:
-        out["variant"] = group.npc_variant.value
-    elif group.blueprint is not None and group.blueprint.species == side_species:
-        bp = group.blueprint
-        if bp != Blueprint.default(bp.species, bp.ship_class):
-            out["parts"] = [None if p is None else p.id for p in bp.slots]
-            if bp.outside is not None:
-                out["outside"] = bp.outside.id
-    else:
-        stats = group.stats.to_dict()
-        stats.pop("class")
-        stats["cost"] = group.stats.cost
-        out["stats"] = stats
-    if group.damage:
-        out["damage"] = list(group.damage)
-    if group.label and group.label != _default_label(group):
-        out["label"] = group.label
-    return out
+    parts: list[str | None] | None = None
+    outside: str | None = None
+    stats: dict[str, Any] | None = None
+    if group.npc_variant is None:
+        if group.blueprint is not None and group.blueprint.species == side_species:
+            bp = group.blueprint
+            if bp != Blueprint.default(bp.species, bp.ship_class):
+                parts = [None if p is None else p.id for p in bp.slots]
+                outside = None if bp.outside is None else bp.outside.id
+        else:
+            stats = group.stats.to_dict()
+            stats.pop("class")
+            stats["cost"] = group.stats.cost
+    label = group.label if group.label and group.label != _default_label(group) else None
+    return group_entry(
+        group.stats.ship_class,
+        group.count,
+        variant=group.npc_variant,
+        stats=stats,
+        parts=parts,
+        outside=outside,
+        damage=group.damage,
+        label=label,
+    )
 
 
 def _default_label(group: ShipGroup) -> str:
@@ -572,43 +681,22 @@ def _default_label(group: ShipGroup) -> str:
 
 def battle_to_dict(battle: Battle, options: BattleOptions | None = None) -> dict[str, Any]:
     """The battle-file document of a battle (parses back to an equal battle)."""
-    options = options or BattleOptions()
-    sides = []
+    entries = []
     for side in battle.sides:
-        entry: dict[str, Any] = {"name": side.name}
-        if side.npc:
-            entry["npc"] = True
-        if side.species:
-            entry["species"] = side.species
         techs = list(side.techs)
         if side.antimatter_splitter and "antimatter_splitter" not in techs:
             techs.append("antimatter_splitter")
-        if techs:
-            entry["techs"] = techs
-        entry["ships"] = [group_to_dict(g, side.species) for g in side.groups]
-        if side.can_retreat:
-            entry["can_retreat"] = True
-        if side.population:
-            entry["population"] = side.population
-        sides.append(entry)
-    opts: dict[str, Any] = {
-        "policy": {s.name: s.policy.value for s in battle.sides if not s.npc},
-        "method": options.method,
-    }
-    if options.samples is not None:
-        opts["samples"] = options.samples
-    if options.seed is not None:
-        opts["seed"] = options.seed
-    retreat = {
-        s.name: {"policy": s.retreat.policy.value, "below": s.retreat.below,
-                 "objective": s.retreat.objective.value}
-        for s in battle.sides
-        if s.retreat.policy is not RetreatPolicy.NEVER or s.retreat.below
-    }  # fmt: skip
-    if retreat:
-        opts["retreat"] = retreat
-    if options.reputation_bag is not None:
-        opts["reputation_bag"] = {str(k): v for k, v in options.reputation_bag}
-    if battle.npc_reading is not NpcReading.CONCENTRATE:
-        opts["npc_reading"] = battle.npc_reading.value
-    return {"format": FORMAT, "sides": sides, "defender": battle.defender, "options": opts}
+        entries.append(
+            SideEntry(
+                name=side.name,
+                ships=tuple(group_to_dict(g, side.species) for g in side.groups),
+                npc=side.npc,
+                species=side.species,
+                techs=tuple(techs),
+                can_retreat=side.can_retreat,
+                population=side.population,
+                policy=side.policy,
+                retreat=side.retreat,
+            )
+        )
+    return battle_document(entries, battle.defender, options, battle.npc_reading)

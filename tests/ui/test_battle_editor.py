@@ -355,3 +355,25 @@ def test_uploads_are_capped_decoded_and_checked_with_paths() -> None:
         read_battle_upload("bad.json", json.dumps(bad).encode())
     assert caught.value.path == "sides[0].ships[0].parts[1]"
     assert draft_to_file(draft_from_file(example_battle()))["format"] == "fleetlab-battle/1"
+
+
+def test_the_draft_writes_every_option_a_battle_file_holds() -> None:
+    """The editor writes through calc's one battle-file writer: a file read into the editor and
+    written back keeps every option (the NPC reading, the seed under ``auto``, retreat
+    thresholds, the reputation bag), and parses to the battle the file described."""
+    doc = example_battle()
+    doc["options"] = {
+        "method": "auto",
+        "seed": 11,
+        "npc_reading": "spread",
+        "reputation_bag": {"1": 5, "4": 1},
+        "retreat": {doc["sides"][0]["name"]: {"policy": "threshold", "below": 0.5}},
+    }
+    battle, options = parse_battle(doc)
+    again, again_options = parse_battle(draft_to_file(draft_from_file(doc)))
+    assert again_options == options
+    assert again.npc_reading is battle.npc_reading
+    assert [s.retreat for s in again.sides] == [s.retreat for s in battle.sides]
+    assert [s.canonical().groups for s in again.sides] == [s.canonical().groups for s in battle.sides]
+    assert again.defender == battle.defender
+    assert draft_from_file(doc).npc_reading.value == "spread"
