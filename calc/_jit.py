@@ -122,7 +122,32 @@ def _load_numba() -> Any:
         # Numba loads its implementations (and probes for BLAS) when its CPU target is first
         # used; doing it here keeps SciPy out.
         cpu_target.target_context.refresh()
+    _count_compile_time()
     return numba
+
+
+_compile_listener: list[Any] = []
+
+
+def _count_compile_time() -> None:
+    """Tell ``calc.deadline`` when numba compiles, so budgets do not count compilation (once
+    per process)."""
+    if _compile_listener:
+        return
+    from numba.core import event
+
+    from calc.deadline import compile_ended, compile_started
+
+    class CompileListener(event.Listener):
+        def on_start(self, _event: Any) -> None:
+            compile_started()
+
+        def on_end(self, _event: Any) -> None:
+            compile_ended()
+
+    listener = CompileListener()
+    event.register("numba:compile", listener)  # type: ignore[no-untyped-call]
+    _compile_listener.append(listener)
 
 
 _switch_lock = threading.Lock()

@@ -7,6 +7,12 @@ that is stuck waiting, though (swapping, a starved container), so every ``Deadli
 a **wall-clock ceiling** (``time.perf_counter``), set several times looser, as the last resort
 that stops a computation nobody would wait for.
 
+Neither clock counts **numba compiling kernels**: a kernel compiles once per install (or once per
+signature on a cold cache), and a battle must not fall to a slower rung because its solve paid
+for it. ``calc._jit`` installs a listener on numba's ``numba:compile`` events when it loads
+numba, and ``solving_cpu_time`` is the process's CPU time less what was spent inside them (an
+ongoing compilation included). The wall-clock ceiling, the last resort, counts everything.
+
 >>> d = Deadline.after(cpu_seconds=60.0, wall_seconds=180.0)
 >>> d.passed() is None
 True
@@ -22,8 +28,49 @@ from dataclasses import dataclass, field
 
 from calc.errors import TooLargeError
 
+
+@dataclass(slots=True)
+class _CompileAccount:
+    """CPU seconds this process has spent compiling kernels: finished compilations in
+    ``finished``; while one runs, ``depth`` > 0 and ``started`` is the CPU time it began at
+    (a kernel that calls another compiles it inside its own compilation: only the outermost
+    counts). numba compiles under one process-wide lock, so one count serves every thread."""
+
+    finished: float = 0.0
+    depth: int = 0
+    started: float = 0.0
+
+
+_compiling = _CompileAccount()
+
+
+def compile_started() -> None:
+    """numba began compiling a kernel (``calc._jit``'s listener calls this)."""
+    if _compiling.depth == 0:
+        _compiling.started = time.process_time()
+    _compiling.depth += 1
+
+
+def compile_ended() -> None:
+    """numba finished (or failed) compiling a kernel."""
+    _compiling.depth = max(0, _compiling.depth - 1)
+    if _compiling.depth == 0:
+        _compiling.finished += time.process_time() - _compiling.started
+
+
+def compile_cpu_seconds() -> float:
+    """CPU seconds this process has spent compiling kernels so far, an ongoing one included."""
+    ongoing = time.process_time() - _compiling.started if _compiling.depth else 0.0
+    return _compiling.finished + ongoing
+
+
+def solving_cpu_time() -> float:
+    """This process's CPU time less its kernel compilation: the clock the budgets count."""
+    return time.process_time() - compile_cpu_seconds()
+
+
 # The two clocks, looked up at every reading (tests replace them to play a busy machine).
-cpu_clock = time.process_time
+cpu_clock = solving_cpu_time
 wall_clock = time.perf_counter
 
 

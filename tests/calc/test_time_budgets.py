@@ -101,3 +101,32 @@ def test_the_cpu_clock_is_read_at_most_every_10_ms_of_wall_clock(
     for _ in range(100):  # 100 ms of wall clock
         d.check("the solve")
     assert 1 + 9 <= len(readings) <= 1 + 11  # the start, then one per 10 ms
+
+
+def test_kernel_compilation_is_not_counted_against_a_budget() -> None:
+    """A solve that compiles a kernel (a cold cache) must not fall to a slower rung for it: the
+    budgets' CPU clock leaves out the CPU time numba spends compiling. A new, uncached kernel
+    is compiled here; nearly all the CPU time of that call is compilation, and the budgets'
+    clock advances by what is left."""
+    from calc._jit import use_compiled
+
+    use_compiled()  # loads numba and installs the compile listener
+    import numba
+
+    def kernel(n: int) -> float:  # a fresh function: nothing in any cache
+        total = 0.0
+        for i in range(n):
+            total += (i % 7) * 0.5 - (i % 3)
+        return total
+
+    dispatcher = numba.njit(kernel)
+    compiled_before = deadline_module.compile_cpu_seconds()
+    cpu_before, budget_before = deadline_module.time.process_time(), deadline_module.cpu_clock()
+    dispatcher.compile("float64(int64)")
+    cpu_spent = deadline_module.time.process_time() - cpu_before
+    budget_spent = deadline_module.cpu_clock() - budget_before
+    compiled = deadline_module.compile_cpu_seconds() - compiled_before
+    assert cpu_spent > 0.02  # numba compiled something real
+    assert compiled >= 0.8 * cpu_spent
+    assert budget_spent <= 0.2 * cpu_spent + 0.005
+    assert abs(budget_spent - (cpu_spent - compiled)) < 0.005

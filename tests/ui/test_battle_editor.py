@@ -374,6 +374,8 @@ def test_the_draft_writes_every_option_a_battle_file_holds() -> None:
     assert again_options == options
     assert again.npc_reading is battle.npc_reading
     assert [s.retreat for s in again.sides] == [s.retreat for s in battle.sides]
-    assert [s.canonical().groups for s in again.sides] == [s.canonical().groups for s in battle.sides]
+    assert [s.canonical().groups for s in again.sides] == [
+        s.canonical().groups for s in battle.sides
+    ]
     assert again.defender == battle.defender
     assert draft_from_file(doc).npc_reading.value == "spread"
