@@ -17,7 +17,9 @@ first = warmup.start_warmup()
 second = warmup.start_warmup()
 if first is not None:
     first.join(300)
-print(first is not None, second is None, warmup.done.is_set(), 'calc.exact' in sys.modules)
+loaded = "calc.exact" in sys.modules
+from calc._jit import is_compiled
+print(first is not None, second is None, warmup.done.is_set(), loaded and is_compiled())
 """
 
 
