@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
 from streamlit.testing.v1 import AppTest
 
 from blueprints import Dice, ShipClass, ShipStats
@@ -358,3 +359,51 @@ def test_other_pages_open_a_battle_on_the_odds_page() -> None:
     at.run()
     assert at.markdown[0].value == "Red, Ancients"
     assert at.markdown[1].value == "{'Red': '#123456'}"
+
+
+def _packed(text: str) -> str:
+    """A share token around any JSON text (the link form: version, base64 of zlib)."""
+    import base64
+    import zlib
+
+    raw = zlib.compress(text.encode("utf-8", "surrogatepass"))
+    return "1." + base64.urlsafe_b64encode(raw).decode().rstrip("=")
+
+
+def _with_dice(dice: int) -> str:
+    doc = example_battle()
+    doc["sides"][0]["ships"] = [
+        {
+            "class": "cruiser",
+            "count": 1,
+            "stats": {"initiative": 2, "hull": 1, "computer": 0, "cannons": {"yellow": dice}},
+        }
+    ]
+    return encode_battle(doc)
+
+
+def _surrogate_name() -> str:
+    doc = example_battle()
+    text = json.dumps(doc).replace('"Red"', '"Red \\ud800"')
+    return _packed(text)
+
+
+@pytest.mark.parametrize(
+    ("token", "words"),
+    [
+        (_packed("[" * 100_000 + "]" * 100_000), "nested"),
+        (_surrogate_name(), "surrogate"),
+        (_with_dice(2_000), "at most 32"),
+        (_with_dice(1_000_000), "at most 32"),
+        (_packed('{"format": "fleetlab-battle/1", "sides": 7}'), "sides"),
+    ],
+    ids=["nested-100000-deep", "lone-surrogate-name", "2000-dice", "a-million-dice", "sides-7"],
+)
+def test_a_hostile_link_opens_the_page_with_a_notice(token: str, words: str) -> None:
+    """The issue's hostile links, opened as a visitor opens them: the page runs without an
+    exception, says what was wrong with the link, and shows (and solves) a new battle."""
+    at = open_page(ODDS, {"battle": token})
+    notices = " ".join(w.value for w in at.warning)
+    assert words in notices and "Showing a new battle instead" in notices, notices
+    assert metrics(at)["Red wins"] == "53.19%"
+    assert at.query_params["battle"] != token

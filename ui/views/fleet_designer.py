@@ -195,8 +195,9 @@ if run_col.button(
 
 @st.fragment(run_every=0.5)
 def _progress(key: str) -> None:
-    """The running search's progress and Cancel button, redrawn twice a second; when the search
-    ends, the whole page runs again to show the designs."""
+    """The running search's progress, redrawn twice a second; when the search ends, the whole
+    page runs again to show the designs. The Cancel button is not in here: a widget that is
+    redrawn twice a second can lose a click that lands during a redraw."""
     running_job = st.session_state[JOBS].get(key)
     if running_job is None:
         return
@@ -212,12 +213,14 @@ def _progress(key: str) -> None:
     text = f"Searching the designs: {status.fraction:.0%} after {status.seconds:.0f} s" + (
         f", about {left:.0f} s left" if left is not None else ""
     )
-    bar_col, cancel_col = st.columns([4, 1], vertical_alignment="center")
-    bar_col.progress(min(1.0, status.fraction), text=text)
-    if cancel_col.button("Cancel", key="design.cancel", icon=":material/stop_circle:"):
-        running_job.cancel()
-        del st.session_state[JOBS][key]
-        st.rerun(scope="app")
+    st.progress(min(1.0, status.fraction), text=text)
+
+
+def _cancel(key: str) -> None:
+    """Stop the search (its worker process group) and forget it; runs before the page does."""
+    cancelled = st.session_state[JOBS].pop(key, None)
+    if cancelled is not None:
+        cancelled.cancel()
 
 
 error = st.session_state.pop(ERROR, None)
@@ -225,6 +228,14 @@ if error:
     st.error(f"The search stopped: {error}", icon=":material/error:")
 if request_key in jobs:
     _progress(request_key)
+    st.button(
+        "Cancel",
+        key="design.cancel",
+        icon=":material/stop_circle:",
+        on_click=_cancel,
+        args=(request_key,),
+        help="Stop the search; nothing it found so far is kept.",
+    )
     st.stop()
 if request_key not in results:
     st.info("Press the button to search.", icon=":material/travel_explore:")
