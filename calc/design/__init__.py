@@ -7,6 +7,7 @@ evaluates each battle through the ladder (``calc.design.evaluate``) and ranks th
 """
 
 from calc.design.designer import (
+    MAX_UPGRADES,
     Aggregate,
     DesignRequest,
     DesignResult,
@@ -14,16 +15,20 @@ from calc.design.designer import (
     design,
     opponents_of,
 )
+from calc.design.estimate import METHOD_WORDS, SearchEstimate, search_estimate
 from calc.design.evaluate import clear_cache, start_pool
 from calc.design.files import load_design, parse_design, result_to_dict, result_to_text
 from calc.design.prune import Objective
 
 __all__ = [
+    "MAX_UPGRADES",
+    "METHOD_WORDS",
     "Aggregate",
     "DesignRequest",
     "DesignResult",
     "Objective",
     "Opponent",
+    "SearchEstimate",
     "clear_cache",
     "design",
     "load_design",
@@ -31,5 +36,6 @@ __all__ = [
     "parse_design",
     "result_to_dict",
     "result_to_text",
+    "search_estimate",
     "start_pool",
 ]

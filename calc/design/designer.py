@@ -62,6 +62,7 @@ from blueprints import (
 from blueprints import part as find_part
 from calc._jit import use_compiled
 from calc.battle.model import Battle, ShipGroup, Side
+from calc.deadline import Deadline
 from calc.design.evaluate import (
     EXACT,
     METHODS,
@@ -126,6 +127,9 @@ __all__ = [
     "sector_battle",
 ]
 
+DEFAULT_MAX_SECONDS = 900
+"""Wall-clock seconds a search may run by default (``DesignRequest.max_seconds``): a quarter
+of an hour, well past the largest searches the dashboard offers (about 80 s at most)."""
 WAVE = 256
 """Designs evaluated per wave (fixed, so that pruning never depends on the number of workers)."""
 SERIAL_BELOW = 64
@@ -176,6 +180,11 @@ class DesignRequest:
     design replaces that side's ships, in its place in the order of entry, and the sector keeps
     its defender. ``opponents`` may then be left out: they are the sector's other sides
     (``opponents_of``), and given ones must be exactly those.
+
+    ``max_seconds`` bounds the search in wall-clock seconds (the battles run on worker
+    processes, so this process's own CPU time says little): it is read after every wave of
+    evaluations, and past it the search stops with a ``DesignError`` that says how far it got.
+    ``calc.design.search_estimate`` says beforehand how long the search can take at most.
     """
 
     side: Side
@@ -193,6 +202,7 @@ class DesignRequest:
     evaluation: Evaluation = field(default_factory=Evaluation)
     max_candidates: int = 50_000
     sector: Battle | None = None
+    max_seconds: int = DEFAULT_MAX_SECONDS
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "opponents", tuple(self.opponents))
@@ -209,7 +219,7 @@ class DesignRequest:
             object.__setattr__(self, "classes", tuple(ShipClass(c) for c in self.classes))
         object.__setattr__(self, "objective", Objective(self.objective))
         object.__setattr__(self, "aggregate", Aggregate(self.aggregate))
-        for name, minimum in (("budget", 0), ("top", 1), ("max_candidates", 1)):
+        for name, minimum in (("budget", 0), ("top", 1), ("max_candidates", 1), ("max_seconds", 1)):
             _check_count(name, getattr(self, name), minimum)
         for name in ("upgrades", "builds"):
             if getattr(self, name) is not None:
@@ -243,10 +253,10 @@ techs and three classes: 415 designs at 1 activation, 5,709 at 2, 40,230 at 3; a
 200,000-blueprint limit refused the request only after about a minute), so a larger number
 would only run for minutes before a limit refuses it."""
 
-COUNT_LIMITS = {"upgrades": MAX_UPGRADES, "builds": 11, "budget": 1_000}
+COUNT_LIMITS = {"upgrades": MAX_UPGRADES, "builds": 11, "budget": 1_000, "max_seconds": 86_400}
 """Largest value of the counts of a request that size its search (builds: a player's 22
-miniatures, two per Build; budget: materials). ``top`` only cuts the ranking, and
-``max_candidates`` is itself the limit of the search."""
+miniatures, two per Build; budget: materials; max_seconds: a day). ``top`` only cuts the
+ranking, and ``max_candidates`` is itself the limit of the search."""
 
 
 def _check_count(name: str, value: Any, minimum: int) -> None:
@@ -763,8 +773,11 @@ def design(
     else:
         runner = PoolRunner(workers, executor)
     search = _Search(request, runner, cands, list(space.battles))
+    deadline = Deadline.after(cpu_seconds=None, wall_seconds=request.max_seconds - (
+        time.perf_counter() - t0
+    ))  # fmt: skip
     try:
-        pruned_bound, pruned_dominated = _run(search, skipped, progress, prune)
+        pruned_bound, pruned_dominated = _run(search, skipped, progress, prune, deadline)
     finally:
         runner.close()
     return _result(search, t0, space.merged, space.wrecked, pruned_bound, pruned_dominated)
@@ -807,8 +820,12 @@ def _run(
     skipped: dict[int, int],
     progress: Callable[[float], None] | None,
     prune: bool,
+    deadline: Deadline | None = None,
 ) -> tuple[int, int]:
-    """Evaluate in waves with bound pruning; returns (pruned by bound, pruned by dominance)."""
+    """Evaluate in waves with bound pruning; returns (pruned by bound, pruned by dominance).
+
+    ``deadline`` is read after every wave: past it the search stops with a ``DesignError``
+    that says how far it got (``DesignRequest.max_seconds``)."""
     request = search.request
     cands = search.cands
     if request.sector is not None:
@@ -847,6 +864,13 @@ def _run(
                 rest.extend(waiting.pop(i))
         keys.sort()
         pending = sorted(rest, key=bound_keys.__getitem__)
+        if pending and deadline is not None and deadline.passed() is not None:
+            raise DesignError(
+                f"the search ran past its limit of {request.max_seconds:,} s after evaluating "
+                f"{len(search.results):,} of {total:,} designs; narrow it (fewer upgrade "
+                "activations, techs or materials) or raise max_seconds",
+                path="max_seconds",
+            )
         if progress is not None:
             done = len(search.results) + pruned_bound + sum(len(v) for v in waiting.values())
             progress(min(1.0, done / total) if total else 1.0)

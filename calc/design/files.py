@@ -29,6 +29,7 @@ from blueprints.catalogue import unknown
 from calc.battle.files import BattleOptions, group_to_dict, parse_battle, read_battle_document
 from calc.battle.model import ShipGroup
 from calc.design.designer import (
+    DEFAULT_MAX_SECONDS,
     Aggregate,
     DesignRequest,
     DesignResult,
@@ -59,6 +60,7 @@ DESIGN_KEYS = (
     "seed",
     "max_states",
     "max_candidates",
+    "max_seconds",
     "sector",
 )
 
@@ -213,24 +215,25 @@ def parse_design(data: Any, *, sector: bool | None = None) -> tuple[DesignReques
     budget = _count(section, "budget", 0, 0)
     top = _count(section, "top", 5, 1)
     max_candidates = _count(section, "max_candidates", 50_000, 1)
-    request = DesignRequest(
-        side=side,
-        opponents=opponents_of(battle, side.name),
-        techs=tuple(_names(section, "techs")),
-        discoveries=tuple(_names(section, "discoveries")),
-        budget=budget,
-        upgrades=_optional_count(section, "upgrades", 0),
-        builds=_optional_count(section, "builds", 0),
-        blueprints=_blueprints(section.get("blueprints", {}), side.species),
-        classes=classes,
-        objective=Objective(_choice(section, "objective", tuple(Objective), "win")),
-        aggregate=Aggregate(_choice(section, "aggregate", tuple(Aggregate), "worst")),
-        top=top,
-        evaluation=evaluation,
-        max_candidates=max_candidates,
-        sector=battle if whole else None,
-    )
     try:
+        request = DesignRequest(
+            side=side,
+            opponents=opponents_of(battle, side.name),
+            techs=tuple(_names(section, "techs")),
+            discoveries=tuple(_names(section, "discoveries")),
+            budget=budget,
+            upgrades=_optional_count(section, "upgrades", 0),
+            builds=_optional_count(section, "builds", 0),
+            blueprints=_blueprints(section.get("blueprints", {}), side.species),
+            classes=classes,
+            objective=Objective(_choice(section, "objective", tuple(Objective), "win")),
+            aggregate=Aggregate(_choice(section, "aggregate", tuple(Aggregate), "worst")),
+            top=top,
+            evaluation=evaluation,
+            max_candidates=max_candidates,
+            sector=battle if whole else None,
+            max_seconds=_count(section, "max_seconds", DEFAULT_MAX_SECONDS, 1),
+        )
         check_request(request)
     except DesignError as exc:
         where = f"design.{exc.path}" if exc.path else "design"

@@ -287,3 +287,57 @@ def test_nothing_to_design_gives_no_designs() -> None:
     result = design(request(side=Side("Red", (), species=TERRAN), budget=2), workers=1)
     assert result.designs == () and result.best is None
     assert result.candidates == result.evaluated == 0
+
+
+def test_a_search_stops_past_its_time_limit_and_says_how_far_it_got(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``max_seconds`` bounds the search (wall clock, read after every wave of evaluations).
+    The clock is replaced by one that jumps 10 s at every reading, so the 5 s limit has passed
+    by the end of the first wave, whatever the machine's speed."""
+    from itertools import count
+
+    from calc import deadline as deadline_module
+    from calc.design.designer import WAVE, search_space
+
+    ticks = count(0.0, 10.0)
+    monkeypatch.setattr(deadline_module, "wall_clock", lambda: next(ticks))
+    big = request(
+        budget=9,
+        upgrades=2,
+        techs=("plasma_cannon", "gauss_shield"),
+        classes=(ShipClass.INTERCEPTOR, ShipClass.CRUISER),
+        max_seconds=5,
+    )
+    total = len(search_space(big).candidates)
+    assert total > WAVE  # more than one wave, or there would be nothing left to stop
+    with pytest.raises(DesignError, match=f"after evaluating {WAVE} of {total:,} designs") as info:
+        design(big, workers=1, prune=False)
+    assert info.value.path == "max_seconds" and "limit of 5 s" in str(info.value)
+    monkeypatch.undo()
+    assert design(request(max_seconds=5), workers=1).designs  # a small search ends in time
+
+
+@pytest.mark.parametrize(("seconds", "message"), [(0, ">= 1"), (86_401, "at most 86,400")])
+def test_the_time_limit_is_a_whole_number_of_seconds_up_to_a_day(
+    seconds: int, message: str
+) -> None:
+    with pytest.raises(DesignError, match=message):
+        request(max_seconds=seconds)
+
+
+def test_the_design_file_carries_the_time_limit() -> None:
+    import json
+
+    from calc.design.files import parse_design
+    from calc.errors import BattleFileError
+    from tests.support import REPO
+
+    doc = json.loads((REPO / "examples/design_red_vs_ancients.json").read_text())
+    assert parse_design(doc)[0].max_seconds == 900
+    doc["design"]["max_seconds"] = 30
+    assert parse_design(doc)[0].max_seconds == 30
+    doc["design"]["max_seconds"] = 10**6
+    with pytest.raises(BattleFileError, match="at most 86,400") as info:
+        parse_design(doc)
+    assert info.value.path == "design.max_seconds"

@@ -12,14 +12,13 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from calc import percent
-from calc.design import Objective, design, result_to_dict
+from calc.design import Objective, design, result_to_dict, search_estimate
 from tests.ui.dashboard import DESIGNER, open_page, rerun, widget
 from ui.battle_editor import build, draft_from_file, printed_battle
 from ui.designer_form import (
     design_cards,
     design_document,
     design_request,
-    search_estimate,
     search_summary,
     tech_choices,
 )

@@ -4,7 +4,7 @@ odds page, and rank them.
 
 The search runs in a worker process (``ui.design_job``), so the page shows its progress and a
 Cancel button while it runs; before it runs, the page says how big it is and the longest it can
-take (``ui.designer_form.search_estimate``).
+take (``calc.design.search_estimate``).
 """
 
 from __future__ import annotations
@@ -17,20 +17,18 @@ import streamlit as st
 
 from blueprints import part, tech
 from calc import BattleError
-from calc.design import Aggregate, Objective
+from calc.design import MAX_UPGRADES, Aggregate, Objective, SearchEstimate, search_estimate
 from ui import state
 from ui.battle_editor import build, canonical_json, set_fleet
 from ui.components import battle_file_tools
 from ui.design_job import DesignJob
 from ui.designer_form import (
     OBJECTIVE_WORDS,
-    SearchEstimate,
     default_upgrades,
     design_cards,
     design_document,
     design_request,
     discovery_choices,
-    search_estimate,
     search_summary,
     tech_choices,
 )
@@ -96,7 +94,7 @@ budget = middle.number_input(
 upgrades = right.number_input(
     "Upgrade activations",
     min_value=0,
-    max_value=6,
+    max_value=MAX_UPGRADES,
     value=default_upgrades(side.species),
     step=1,
     key=state.key("design.upgrades"),
