@@ -30,6 +30,7 @@ from engine.importers import (
     position_code,
     position_hex,
 )
+from engine.importers.asynceclipse import ImportResult
 from engine.importers.summary import position_summary
 from engine.sectors import SectorKind, sector_tile
 from tests.support import REPO, SHARED, shared_file
@@ -480,30 +481,37 @@ def edited(base: dict[str, Any], edits: list[tuple[Any, Any, bool]]) -> dict[str
     return data
 
 
-@given(
-    edits=st.lists(
-        st.tuples(st.sampled_from(LOCATIONS), JSON_VALUES, st.booleans()), min_size=1, max_size=4
+def save_edits(places: list[tuple[Any, ...]], max_size: int) -> Any:
+    """Hypothesis lists of edits (place, JSON value, delete?) of a save, at ``places``."""
+    return st.lists(
+        st.tuples(st.sampled_from(places), JSON_VALUES, st.booleans()),
+        min_size=1,
+        max_size=max_size,
     )
-)
-def test_mutated_json_never_crashes_the_importer(edits: list[tuple[Any, Any, bool]]) -> None:
-    data = edited(BASE, edits)
+
+
+def import_edited(
+    base: dict[str, Any], edits: list[tuple[Any, Any, bool]]
+) -> tuple[dict[str, Any], ImportResult | None]:
+    """The edited save and its import, or ``None`` when the importer refused it. A refusal
+    must be the importer's one reason to refuse a save (no player could be read), named at
+    ``players``, and strict mode must refuse it too."""
+    data = edited(base, edits)
+    refused: ImportProblem | None = None
     try:
-        result = import_game(data)
+        return data, import_game(data)
     except ImportProblem as exc:
         refused = exc
-    else:
-        refused = None
-    if refused is not None:
-        # Only a save with no readable player is refused, and it says so.
-        assert refused.path == "players" and "no player could be read" in str(refused)
-        assert refused.problems[-1] is refused.problem
-        with pytest.raises(ImportProblem):
-            import_game(data, strict=True)
-        return
-    state = result.state
-    assert state.players
-    assert len(state.players) == len(result.report.seats)
-    assert all(state.index[s.hex] == i for i, s in enumerate(state.sectors))
+    assert refused.path == "players" and "no player could be read" in str(refused)
+    assert refused.problems[-1] is refused.problem
+    with pytest.raises(ImportProblem):
+        import_game(data, strict=True)
+    return data, None
+
+
+def assert_problems_reported(data: dict[str, Any], result: ImportResult) -> None:
+    """Every problem names its path, says what and what was done; strict mode stops at the
+    first problem, and passes when there is none."""
     for p in result.report.problems:
         assert p.path and p.message and p.action and p.severity in Severity
     position_summary(result, odds=False)
@@ -513,3 +521,15 @@ def test_mutated_json_never_crashes_the_importer(edits: list[tuple[Any, Any, boo
         assert within(info.value.path, result.report.problems[0].path)
     else:
         assert import_game(data, strict=True).report.problems == ()
+
+
+@given(edits=save_edits(LOCATIONS, 4))
+def test_mutated_json_never_crashes_the_importer(edits: list[tuple[Any, Any, bool]]) -> None:
+    data, result = import_edited(BASE, edits)
+    if result is None:
+        return
+    state = result.state
+    assert state.players
+    assert len(state.players) == len(result.report.seats)
+    assert all(state.index[s.hex] == i for i, s in enumerate(state.sectors))
+    assert_problems_reported(data, result)
