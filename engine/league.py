@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 
 from calc import DesignError
-from calc.design.evaluate import DaskRunner
+from calc.design import DaskRunner
 from engine.actions.base import Action
 from engine.actions.turn import TakeAction, TakeReaction
 from engine.bots import BotError, make_player

@@ -2,10 +2,12 @@
 
 Dependencies point one way: ``blueprints`` <- ``calc`` <- ``engine`` <- ``ui``, and
 ``cosmic`` <- ``ui``; ``fileio`` (reading and writing files) sits under all of them and imports
-none. Nothing outside ``ui`` imports Streamlit or Plotly. No module imports a
-private name (``_name``) of another project module. The scan reads every ``import`` statement
-of every file with ``ast``, at any depth (imports inside functions count), so a lazy import
-cannot hide a wrong dependency; a self-test plants violations and sees each one caught.
+none. Nothing outside ``ui`` imports Streamlit or Plotly. No module imports a private name
+(``_name``) of another project module, and other packages use calc through its faces
+(``calc``, ``calc.design``...), never a module inside a subpackage. The scan reads every
+``import`` statement of every file with ``ast``, at any depth (imports inside functions
+count), so a lazy import cannot hide a wrong dependency; a self-test plants violations and sees
+each one caught.
 """
 
 from __future__ import annotations
@@ -31,6 +33,11 @@ FORBIDDEN: dict[str, frozenset[str]] = {
 }
 """For each package, the top-level packages its modules may not import."""
 
+FACED = ("calc",)
+"""Packages that other packages use through their faces only: ``calc`` or one of its
+subpackages (``calc.design``), or a top-level module (``calc.warmup``), never a module inside
+a subpackage (``calc.design.evaluate``)."""
+
 
 def _imports(tree: ast.AST) -> Iterator[tuple[int, str, tuple[str, ...]]]:
     """Every import of a module: (line, imported module, names taken from it)."""
@@ -55,6 +62,8 @@ def violations(root: Path) -> list[str]:
                 where = f"{path.relative_to(root)}:{line}"
                 if top in FORBIDDEN[package]:
                     found.append(f"{where}: {package} imports {imported}")
+                if top in FACED and top != package and len(imported.split(".")) > 2:
+                    found.append(f"{where}: {package} reaches past the face of {imported}")
                 if top in PACKAGES and imported != module.removesuffix(".__init__"):
                     private = [n for n in names if n.startswith("_") and not n.startswith("__")]
                     if private:
@@ -80,6 +89,11 @@ def _plant(root: Path, relative: str, source: str) -> None:
         ("calc/deep/bad.py", "def f():\n    import streamlit\n", "calc imports streamlit"),
         ("cosmic/bad.py", "from blueprints import parts\n", "cosmic imports blueprints"),
         ("engine/priv.py", "from engine.state import _hidden\n", "imports private ['_hidden']"),
+        (
+            "ui/deep.py",
+            "def f():\n    from calc.design.evaluate import battle_seed\n",
+            "ui reaches past the face of calc.design.evaluate",
+        ),
     ],
 )
 def test_the_scan_catches_a_planted_violation(

@@ -16,7 +16,7 @@ from calc.design.designer import (
     opponents_of,
 )
 from calc.design.estimate import METHOD_WORDS, SearchEstimate, search_estimate
-from calc.design.evaluate import clear_cache, start_pool
+from calc.design.evaluate import DaskRunner, battle_seed, clear_cache, start_pool
 from calc.design.files import load_design, parse_design, result_to_dict, result_to_text
 from calc.design.prune import Objective
 
@@ -24,11 +24,13 @@ __all__ = [
     "MAX_UPGRADES",
     "METHOD_WORDS",
     "Aggregate",
+    "DaskRunner",
     "DesignRequest",
     "DesignResult",
     "Objective",
     "Opponent",
     "SearchEstimate",
+    "battle_seed",
     "clear_cache",
     "design",
     "load_design",

@@ -45,6 +45,7 @@ from calc.rules.population import cubes_from_face, destroys_every_cube, populati
 from calc.rules.reputation import (
     DEFAULT_REPUTATION_BAG,
     MAX_REPUTATION_TILES,
+    best_of_draw,
     best_tiles,
     ship_reputation,
     tiles_drawn,
@@ -68,6 +69,7 @@ __all__ = [
     "all_assignments",
     "ancients_fight",
     "battle_order",
+    "best_of_draw",
     "best_tiles",
     "can_retreat",
     "cubes_from_face",

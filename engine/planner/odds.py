@@ -25,8 +25,8 @@ from collections import OrderedDict
 from dataclasses import dataclass
 
 from calc import Battle, BattleError, BattleResult, Budget, SideResult, odds
-from calc.design.evaluate import battle_seed
-from calc.rules.reputation import best_of_draw
+from calc.design import battle_seed
+from calc.rules import best_of_draw
 from engine.battle_view import sector_battle, sector_sides
 from engine.hexes import Hex
 from engine.state import GameState
