@@ -24,10 +24,10 @@ class (for materials lost). Miniature limits (8 interceptors, 4 cruisers, 2 drea
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from blueprints import (
     Blueprint,
@@ -90,6 +90,20 @@ def _fail(path: str, message: str) -> BattleFileError:
 def _key(key: object) -> str:
     """A key of the file as a message shows it in a path (a huge key is quoted and cut)."""
     return key if isinstance(key, str) and len(key) <= 40 else quote(key, 40)
+
+
+class _Catalogued(Protocol):
+    @property
+    def id(self) -> str: ...
+
+
+def _catalogue_id(lookup: Callable[[str], _Catalogued], value: Any, path: str) -> str:
+    """The catalogue id of a part, tech or species named at ``path``: an unknown name is an
+    error at that path listing the known ones (the catalogue's own message)."""
+    try:
+        return lookup(_str(value, path)).id
+    except BlueprintError as exc:
+        raise _fail(path, str(exc)) from None
 
 
 def _check_keys(obj: Mapping[str, Any], allowed: tuple[str, ...], path: str) -> None:
@@ -245,16 +259,10 @@ def _blueprint(obj: Mapping[str, Any], path: str, species_id: str, cls: ShipClas
         if token is None or token in ("-", "x"):
             resolved.append(None)
             continue
-        try:
-            resolved.append(find_part(_str(token, f"{path}.parts[{i}]")).id)
-        except BlueprintError as exc:
-            raise _fail(f"{path}.parts[{i}]", str(exc)) from None
+        resolved.append(_catalogue_id(find_part, token, f"{path}.parts[{i}]"))
     outside = obj.get("outside")
     if outside is not None:
-        try:
-            outside = find_part(_str(outside, f"{path}.outside")).id
-        except BlueprintError as exc:
-            raise _fail(f"{path}.outside", str(exc)) from None
+        outside = _catalogue_id(find_part, outside, f"{path}.outside")
     bp = Blueprint.from_parts(species_id, cls, resolved, outside)
     problems = bp.problems()
     if problems:
@@ -308,10 +316,7 @@ def _side(
     npc = _bool(obj.get("npc", False), f"{path}.npc")
     species_id = obj.get("species")
     if species_id is not None:
-        try:
-            species_id = species(_str(species_id, f"{path}.species")).id
-        except BlueprintError as exc:
-            raise _fail(f"{path}.species", str(exc)) from None
+        species_id = _catalogue_id(species, species_id, f"{path}.species")
         if npc:
             raise _fail(f"{path}.species", "an NPC side has no species")
     techs_raw = obj.get("techs", [])
@@ -319,10 +324,7 @@ def _side(
         raise _fail(f"{path}.techs", f"expected a list of tech ids, got {quote(techs_raw)}")
     techs = []
     for i, t in enumerate(techs_raw):
-        try:
-            techs.append(find_tech(_str(t, f"{path}.techs[{i}]")).id)
-        except BlueprintError as exc:
-            raise _fail(f"{path}.techs[{i}]", str(exc)) from None
+        techs.append(_catalogue_id(find_tech, t, f"{path}.techs[{i}]"))
     ships = obj.get("ships")
     if not isinstance(ships, list):
         raise _fail(f"{path}.ships", f"expected a list of ship groups, got {quote(ships)}")
