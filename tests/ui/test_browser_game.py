@@ -49,7 +49,10 @@ def test_upload_a_save_see_the_galaxy_and_open_a_battle(server: str, browser: ob
     page.get_by_text("Battle odds", exact=True).first.wait_for(timeout=60_000)
     page.get_by_test_id("stMetric").first.wait_for(timeout=90_000)
     assert "battle=" in page.url
-    body = page.get_by_test_id("stMain").inner_text()
+    # The headline comes first and the sides' editors after it: wait for the NPC side too.
+    main = page.get_by_test_id("stMain")
+    main.get_by_text("Ancient").first.wait_for(timeout=60_000)
+    body = main.inner_text()
     assert "Blue (Eridani Empire)" in body and "Ancient" in body
     settle(page, 0)
     page.screenshot(path=str(ARTIFACTS / "game_battle_opened.png"))
