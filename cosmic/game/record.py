@@ -46,12 +46,17 @@ from cosmic.game.actions import Action, parse_action
 from cosmic.game.errors import EntryError, RecordError
 from cosmic.game.rules import apply
 from cosmic.game.setup import new_game
-from cosmic.game.state import GameConfig, GameState
+from cosmic.game.state import LEGACY_RULES, RULES, GameConfig, GameState
 from cosmic.powers import Power, VirusAllies
 from fileio import write_atomic
 
 FORMAT = "fleetlab-cosmic-record"
-VERSION = 1
+VERSION = 2
+"""The version written. Version 2 adds ``config.rules`` (the edition of the rules, ``RULES``:
+edicts in every window, negotiated deals); version 1 records, which have none, replay by the
+rules of edition 1 and keep their hashes."""
+READS = (1, 2)
+"""The versions read."""
 MAX_BYTES = 20_000_000
 """Records larger than this are refused (a long 6-player game is well under 1 MB)."""
 
@@ -69,7 +74,13 @@ def to_json(value: object) -> Json:
     if isinstance(value, Enum):
         return value.value
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: to_json(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        # A field added after edition 1 is left out while it holds its edition-1 value, so a
+        # version-1 record's states keep the hashes it was written with.
+        return {
+            f.name: to_json(getattr(value, f.name))
+            for f in dataclasses.fields(value)
+            if "legacy" not in f.metadata or getattr(value, f.name) != f.metadata["legacy"]
+        }
     if isinstance(value, tuple | list):
         return [to_json(v) for v in value]
     if value is None or isinstance(value, bool | int | str):
@@ -175,6 +186,7 @@ def config_json(config: GameConfig) -> dict[str, Json]:
         "deck": config.deck,
         "max_turns": config.max_turns,
         "virus_allies": config.virus_allies.value,
+        "rules": config.rules,
     }
 
 
@@ -214,10 +226,12 @@ def _whole(data: Json, path: str) -> int:
     return data
 
 
-def _read_config(data: Json) -> GameConfig:
+def _read_config(data: Json, version: int) -> GameConfig:
     if not isinstance(data, Mapping):
         raise RecordError(f"config: expected an object, got {shown(data)}")
-    keys = ("powers", "deck", "max_turns", "virus_allies")
+    keys: tuple[str, ...] = ("powers", "deck", "max_turns", "virus_allies")
+    if version >= 2:
+        keys = (*keys, "rules")
     extra = sorted(str(k) for k in data if k not in keys)
     if extra:
         raise RecordError(f"config: unknown key {extra[0]!r}; keys: {', '.join(keys)}")
@@ -240,9 +254,14 @@ def _read_config(data: Json) -> GameConfig:
     deck = data.get("deck", "eon")
     if not isinstance(deck, str):
         raise RecordError(f"config.deck: expected a deck's name, got {shown(deck)}")
+    rules = _whole(data.get("rules", RULES), "config.rules") if version >= 2 else LEGACY_RULES
     try:
         return GameConfig(
-            tuple(read), deck, _whole(data.get("max_turns", 400), "config.max_turns"), virus
+            tuple(read),
+            deck,
+            _whole(data.get("max_turns", 400), "config.max_turns"),
+            virus,
+            rules,
         )
     except CosmicError as exc:
         raise RecordError(f"config: {exc}") from None
@@ -278,10 +297,11 @@ def record_from_json(data: Json) -> GameRecord:
         raise RecordError(f"record: expected a JSON object, got {type(data).__name__}")
     if data.get("format") != FORMAT:
         raise RecordError(f"format: expected {FORMAT!r}, got {shown(data.get('format'))}")
-    if data.get("version") != VERSION:
+    version = data.get("version")
+    if isinstance(version, bool) or version not in READS:
         raise RecordError(
-            f"version: expected {VERSION} (the version this Fleetlab reads), "
-            f"got {shown(data.get('version'))}"
+            f"version: expected {' or '.join(map(str, READS))} (the versions this Fleetlab "
+            f"reads), got {shown(version)}"
         )
     keys = ("format", "version", "config", "players", "entries")
     extra = sorted(str(k) for k in data if k not in keys)
@@ -290,7 +310,7 @@ def record_from_json(data: Json) -> GameRecord:
     for key in ("config", "players", "entries"):
         if key not in data:
             raise RecordError(f"{key}: missing")
-    config = _read_config(data["config"])
+    config = _read_config(data["config"], int(version))
     players = data["players"]
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise RecordError(f"players: expected a list of names, got {shown(players)}")

@@ -86,7 +86,7 @@ def test_empath_compromise_forces_a_deal_it_cannot_let_fail() -> None:
     s = play(s, "play attack:20", "play compromise")
     assert s.step is Step.PROPOSE and "pass" not in legal(s)
     s = play(s, "propose 1.0 - 0 0 no")
-    assert legal(s) == ["accept"]
+    assert "accept" in legal(s) and "refuse" not in legal(s)  # counteroffers, no refusal
 
 
 def test_chronos_travels_in_time_and_the_set_aside_card_returns() -> None:
@@ -186,16 +186,14 @@ def test_vulch_takes_an_edict_another_player_plays() -> None:
     assert s.step is Step.REVEAL and "edict emotion_control -" in legal(s)
     s = play(s, "edict emotion_control -")
     assert s.step is Step.VULCH
-    s = play(s, "vulch", "pass")
+    s = play(s, "vulch")  # seat 0 holds no other edict to play: it is not asked again
     assert Card.parse("edict:emotion_control") in s.hands[2]
     assert s.step is Step.PROPOSE  # both attacks became compromises
 
 
 def test_amoeba_zapped_plays_its_committed_ships() -> None:
     s = to_cards(deal([Power.AMOEBA, E, V], [["attack:6"], ["attack:12", "edict:cosmic_zap"]]))
-    s = play(
-        s, "play attack:6 11", "play attack:12", "edict cosmic_zap 0", "pass", "pass"
-    )  # Vulch, zapper
+    s = play(s, "play attack:6 11", "play attack:12", "edict cosmic_zap 0", "pass")  # the Vulch
     assert s.warp[0] == 4 and s.ships_on(5, 1) == 4  # 6 + 4 against 16
 
 
