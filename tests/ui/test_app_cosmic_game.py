@@ -9,7 +9,7 @@ from streamlit.testing.v1 import AppTest
 
 from cosmic.fileformat import challenge_to_dict
 from cosmic.game import Step, load_record
-from cosmic.game.view import challenge_of
+from cosmic.game.view import challenge_of, view_of
 from tests.support import REPO
 from ui.cosmic_game import replay_steps
 
@@ -52,7 +52,7 @@ def test_a_seat_sees_only_its_own_hand() -> None:
 def test_the_cosmic_page_shows_a_challenge_from_a_record() -> None:
     steps = replay_steps(load_record(GOLDEN))
     state = next(s for s in steps.states if s.step is Step.CARDS and not s.queue)
-    data = challenge_to_dict(challenge_of(state, state.offense))
+    data = challenge_to_dict(challenge_of(view_of(state, state.offense)))
     at = AppTest.from_file(str(REPO / "ui/views/cosmic_encounter.py"), default_timeout=120)
     at.session_state["cosmic.from_game"] = data
     at.run()

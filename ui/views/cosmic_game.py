@@ -21,7 +21,7 @@ from cosmic.game import (
     random_config,
     record_text,
 )
-from cosmic.game.view import challenge_of
+from cosmic.game.view import challenge_of, view_of
 from ui.cosmic_game import (
     Steps,
     cone_lines,
@@ -126,7 +126,7 @@ if mains:
     chooser = st.selectbox("For", [seat_label(state, s) for s in mains], key="cosmicgame.odds_for")
     seat = mains[[seat_label(state, s) for s in mains].index(chooser)]
     try:
-        challenge = challenge_of(state, seat)
+        challenge = challenge_of(view_of(state, seat))
     except CosmicError as exc:
         st.info(f"No odds here: {exc}")
     else:

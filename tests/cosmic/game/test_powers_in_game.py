@@ -17,7 +17,7 @@ from cosmic.cards import Card
 from cosmic.game import OddsBot, Step, chance_outcomes, legal_actions, to_act
 from cosmic.game.invariants import problems
 from cosmic.game.state import CHANCE, GameState
-from cosmic.game.view import challenge_of
+from cosmic.game.view import challenge_of, view_of
 from cosmic.powers import Power
 from tests.cosmic.game.support import deal, legal, play, to_cards
 
@@ -131,7 +131,7 @@ def test_oracle_sees_the_card_first_and_the_bot_replies() -> None:
     s = play(s, "play attack:10")
     assert s.cone.shown_first
     bot = OddsBot(np.random.default_rng(0))
-    choice = bot.choose(s, 0, legal_actions(s))
+    choice = bot.choose(view_of(s, 0), legal_actions(s))
     assert str(choice) == "play attack:12"  # the weakest card that wins: 12 + 4 > 10 + 4
 
 
@@ -142,8 +142,8 @@ def test_mind_looks_and_the_odds_know_the_hand() -> None:
     s2 = play(s2, "destiny 1", "aim 1.0 1", "launch 0.0", "launched", "invite -", "invite -")
     assert s2.step is Step.POWERS and "look 1" in legal(s2)
     s2 = play(s2, "look 1")  # nothing more to look at: on to the cards
-    assert challenge_of(s2, 0).opponent_known == s2.hands[1]
-    assert challenge_of(s, 0).opponent_known == ()
+    assert challenge_of(view_of(s2, 0)).opponent_known == s2.hands[1]
+    assert challenge_of(view_of(s, 0)).opponent_known == ()
 
 
 def test_mutant_fills_its_hand_and_plays_what_it_drew() -> None:
