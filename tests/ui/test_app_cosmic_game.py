@@ -29,7 +29,7 @@ def test_bots_play_and_the_record_is_stepped_through() -> None:
     # The page's default game is the golden record's (4 odds bots, seed 3).
     steps = replay_steps(load_record(GOLDEN))
     assert at.slider[0].max == len(steps.states) - 1
-    assert "Game over: seat 0 (empath) won." in at.markdown[0].value
+    assert "Game over: seat 3 (philanthropist) won." in at.markdown[0].value
     cards = next(i for i, s in enumerate(steps.states) if s.step is Step.CARDS and not s.queue)
     at.slider[0].set_value(cards).run()
     assert not at.exception
