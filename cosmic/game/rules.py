@@ -27,12 +27,16 @@ decision of Fleetlab's):
 * The draw pile, once empty, is made again from the discard pile (E).
 * Consolation: the compromising main player takes at random one card from the attacker's hand
   per ship of its own that was lost, as many as the hand holds (the seed).
-* Deals: the offense proposes terms (a base each way on a planet where the other has one, at
-  most one card each way, the Zombie freeing its partner's ships from the warp), the defense
-  accepts or refuses; no proposal or a refusal is a failed deal: each main player loses three
-  ships to the warp (the seed; one round of proposal instead of 72 hours). A base granted is
-  one ship from the receiver's fullest base, else from its warp (U). An Empath whose compromise
-  forced the deal cannot let it fail ("you must make a deal").
+* Deals (``cosmic.game.deals``): terms are a base each way on a planet where the other has one,
+  cards each way, the Zombie freeing its partner's ships from the warp; the offense makes the
+  first offer and the main players answer each other's offers with an acceptance, a refusal or
+  a counteroffer, at most ``DEAL_ROUNDS`` offers (U: the stand-in for the seed's 72 hours;
+  edition 1: one offer, accepted or refused). No offer or a refusal is a failed deal: each main
+  player loses three ships to the warp (the seed). A base granted is one ship from the
+  receiver's fullest base, else from its warp (U). An Empath whose compromise forced the deal
+  cannot let it fail ("you must make a deal").
+* Edicts (``cosmic.game.edicts``): each is offered in every window where it may be played
+  (edition 2; the timings of the base-game cards, U where the Eon cards are not confirmed).
 * A deal made is a success for the offense: it may challenge again (the seed).
 * The game is won at once by every player with five foreign bases (the seed); several may win
   together (E: the Eon rules allow shared wins). With one player left in play it wins. After
@@ -54,8 +58,10 @@ Powers (the seed's texts in ``cosmic.powers``; here, only when each acts in a ga
   play again; the set-aside card returns afterwards. Edicts played stay in force (U).
 * Clone: chooses to keep its card after the challenge. Vulch: may take each edict another player
   plays. Amoeba: chooses its ships with its card (``play CARD SHIPS``).
-* A player with two or fewer home bases has no power (the seed); a Cosmic Zap cancels a main
-  player's power for the rest of the challenge (``cosmic.game.edicts``).
+* A player with two or fewer home bases has no power (the seed); a Cosmic Zap cancels a
+  power for the rest of the challenge (``cosmic.game.edicts``).
+* Editions (``GameConfig.rules``): a record replays by the rules it was played by; edition 1 is
+  that of version-1 records.
 """
 
 from __future__ import annotations
