@@ -48,7 +48,8 @@ from cosmic.game.rules import apply
 from cosmic.game.setup import new_game
 from cosmic.game.state import LEGACY_RULES, RULES, GameConfig, GameState
 from cosmic.powers import Power, VirusAllies
-from fileio import write_atomic
+from fileio import records, write_atomic
+from fileio.records import Note, Unreadable
 
 FORMAT = "fleetlab-cosmic-record"
 VERSION = 2
@@ -119,28 +120,6 @@ class Checkpoint:
         return f"checkpoint turn {self.turn} challenges {self.challenges} {self.hash}"
 
 
-@dataclass(frozen=True, slots=True)
-class Note:
-    """A comment in the record (the replay skips it)."""
-
-    text: str
-
-    def __str__(self) -> str:
-        return f"note {self.text!r}"
-
-
-@dataclass(frozen=True, slots=True)
-class Unreadable:
-    """An entry of no known form, kept as found so that the replay stops there and says why."""
-
-    data: Json
-    reason: str
-
-    def __str__(self) -> str:
-        text = json.dumps(self.data)
-        return text if len(text) <= 60 else text[:57] + "..."
-
-
 Entry = str | Checkpoint | Note | Unreadable
 
 
@@ -190,15 +169,13 @@ def config_json(config: GameConfig) -> dict[str, Json]:
     }
 
 
+def _checkpoint_json(entry: Checkpoint) -> Json:
+    return {"turn": entry.turn, "challenges": entry.challenges, "hash": entry.hash}
+
+
 def entry_json(entry: Entry) -> Json:
     """The JSON form of an entry."""
-    if isinstance(entry, Checkpoint):
-        return {"turn": entry.turn, "challenges": entry.challenges, "hash": entry.hash}
-    if isinstance(entry, Note):
-        return {"note": entry.text}
-    if isinstance(entry, Unreadable):
-        return entry.data
-    return entry
+    return records.entry_json(entry, _checkpoint_json)
 
 
 def record_json(record: GameRecord) -> dict[str, Json]:
@@ -215,9 +192,8 @@ def record_json(record: GameRecord) -> dict[str, Json]:
 def record_text(record: GameRecord) -> str:
     """The record as JSON text, one entry per line (it reads and diffs as a list)."""
     data = record_json(record)
-    head = [f" {json.dumps(k)}: {json.dumps(v)}," for k, v in data.items() if k != "entries"]
-    entries = ",\n".join(f"  {json.dumps(e)}" for e in data["entries"])
-    return "{\n" + "\n".join(head) + '\n "entries": [\n' + entries + "\n ]\n}\n"
+    head = {k: v for k, v in data.items() if k != "entries"}
+    return records.record_text(head, data["entries"])
 
 
 def _whole(data: Json, path: str) -> int:
@@ -267,27 +243,16 @@ def _read_config(data: Json, version: int) -> GameConfig:
         raise RecordError(f"config: {exc}") from None
 
 
+def _read_checkpoint(data: Mapping[str, Json], path: str) -> Checkpoint:
+    h = data["hash"]
+    if not isinstance(h, str):
+        raise RecordError(f"{path}.hash: expected a string, got {shown(h)}")
+    turn = _whole(data["turn"], f"{path}.turn")
+    return Checkpoint(turn, _whole(data["challenges"], f"{path}.challenges"), h)
+
+
 def _read_entry(data: Json, path: str) -> Entry:
-    if isinstance(data, str):
-        return data
-    if isinstance(data, Mapping):
-        if set(data) == {"note"} and isinstance(data["note"], str):
-            return Note(data["note"])
-        if set(data) == {"turn", "challenges", "hash"}:
-            h = data["hash"]
-            if not isinstance(h, str):
-                return Unreadable(data, f"{path}.hash: expected a string, got {shown(h)}")
-            try:
-                turn = _whole(data["turn"], f"{path}.turn")
-                challenges = _whole(data["challenges"], f"{path}.challenges")
-            except RecordError as exc:
-                return Unreadable(data, str(exc))
-            return Checkpoint(turn, challenges, h)
-    return Unreadable(
-        data,
-        f"{path}: expected an action's text, a checkpoint {{turn, challenges, hash}} or a note "
-        f"{{note}}, got {shown(data)}",
-    )
+    return records.read_entry(data, path, ("turn", "challenges", "hash"), _read_checkpoint)
 
 
 def record_from_json(data: Json) -> GameRecord:
@@ -392,43 +357,26 @@ def replay(
 
     ``on_entry(index, entry, state)`` sees each entry replayed with the state after it.
     """
-    state = new_game(record.config)
-    actions = checkpoints = 0
-    for i, entry in enumerate(record.entries):
-        reason: str
-        if isinstance(entry, Note):
-            if on_entry is not None:
-                on_entry(i, entry, state)
-            continue
-        if isinstance(entry, Unreadable):
-            reason = f"not an entry: {entry.reason}"
-        elif isinstance(entry, Checkpoint):
-            found = Checkpoint.of(state)
-            if found == entry:
-                checkpoints += 1
-                if on_entry is not None:
-                    on_entry(i, entry, state)
-                continue
-            reason = (
-                f"the state differs from the recorded one: recorded turn {entry.turn}, "
-                f"{entry.challenges} challenges, hash {entry.hash}; replayed turn {found.turn}, "
-                f"{found.challenges} challenges, hash {found.hash}"
-            )
-        else:
-            try:
-                state = apply(state, parse_action(entry))
-            except CosmicError as exc:
-                reason = str(exc)
-            except Exception as exc:  # a record is input: report any failure, never crash
-                reason = f"the engine could not apply it ({type(exc).__name__}: {exc})"
-            else:
-                actions += 1
-                if on_entry is not None:
-                    on_entry(i, entry, state)
-                continue
-        text = entry if isinstance(entry, str) else str(entry)
-        return Replay(state, i, actions, checkpoints, EntryError(i, text, reason))
-    return Replay(state, len(record.entries), actions, checkpoints)
+    progress = records.replay_entries(
+        record.entries,
+        new_game(record.config),
+        lambda state, text: apply(state, parse_action(text)),
+        Checkpoint.of,
+        _differs,
+        (CosmicError,),
+        on_entry,
+    )
+    stop = progress.stop
+    error = None if stop is None else EntryError(stop.index, stop.text, stop.reason)
+    return Replay(progress.state, progress.played, progress.actions, progress.checkpoints, error)
+
+
+def _differs(recorded: Checkpoint, found: Checkpoint) -> str:
+    return (
+        f"the state differs from the recorded one: recorded turn {recorded.turn}, "
+        f"{recorded.challenges} challenges, hash {recorded.hash}; replayed turn {found.turn}, "
+        f"{found.challenges} challenges, hash {found.hash}"
+    )
 
 
 def replay_file(path: str | os.PathLike[str]) -> tuple[GameRecord, Replay]:
