@@ -27,9 +27,11 @@ Edition 2 (``GameConfig.rules``), every edict in each window where it may be pla
 * Emotion Control and Ionic Gas (any player, at the reveal): attack cards become compromises; no
   consolation or rewards are collected.
 * Quash (any player, once a deal is made, ``Step.QUASH``): the deal fails.
-* Card Zap (any player, as an edict is played, ``Step.CARD_ZAP``): the edict is cancelled and
+* Card Zap (any player, as an edict is played, ``Step.CARD_ZAP``; U: FFG's card, which
+  cancels an artifact or a flare, the Eon text is not confirmed): the edict is cancelled and
   discarded (U: the Vulch may take the Card Zap but not the card it cancelled, which never took
-  effect). A Card Zap itself cannot be zapped (one copy in the Eon deck).
+  effect). A Card Zap itself cannot be zapped (one copy in the Eon deck). Challenge cards are
+  not edicts: a Card Zap never cancels one.
 
 The variant has no flares (the seed plays "sans expansions"; its "flare" means an edict).
 

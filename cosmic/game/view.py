@@ -33,7 +33,7 @@ the hand as it is now, not as it was at the look).
 ...     s = apply(s, legal_actions(s)[0])
 >>> v = view_of(s, s.offense)
 >>> v.hand_sizes, v.board.hands[1], v.draw_count
-((7, 7, 7), (), 51)
+((7, 7, 7), (), 59)
 >>> c = challenge_of(v)
 >>> c.you.value, c.ships, len(c.hand)
 ('offense', BySide(offense=4, defense=4), 7)
