@@ -11,10 +11,12 @@ exactly with no seed, and a game played at a real table can be typed in.
 ``state_hash`` is the BLAKE2b digest (16 bytes, hex) of the state's canonical JSON (sorted
 keys, no spaces): the same state gives the same hash on any machine and in any process.
 ``save_record`` writes atomically (a temporary file in the same folder, flushed and fsynced,
-then ``os.replace``). ``load_record`` checks the structure (``RecordError`` naming the JSON path
-of the first problem); ``replay`` plays the entries and stops at the first bad one (an entry of
-the wrong form, a text that is not an action, an action that is not legal, a checkpoint whose
-hash differs), naming it by index and text.
+then ``os.replace``). ``load_record`` reads the file through ``fileio`` and checks the
+structure (``RecordError`` naming the JSON path of the first problem); ``replay`` plays the
+entries and stops at the first bad one (an entry of the wrong form, a text that is not an
+action, an action that is not legal, a checkpoint whose hash differs), naming it by index and
+text. The entries, the writer and the replay loop are those every game record shares
+(``fileio.records``).
 
 >>> import numpy as np
 >>> from cosmic.game.bots import RandomBot
@@ -37,7 +39,6 @@ import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from pathlib import Path
 from typing import Any
 
 from cosmic.cards import Card
@@ -48,7 +49,7 @@ from cosmic.game.rules import apply
 from cosmic.game.setup import new_game
 from cosmic.game.state import LEGACY_RULES, RULES, GameConfig, GameState
 from cosmic.powers import Power, VirusAllies
-from fileio import records, write_atomic
+from fileio import DocumentError, parse_document, read_bytes, records, write_atomic
 from fileio.records import Note, Unreadable
 
 FORMAT = "fleetlab-cosmic-record"
@@ -288,41 +289,25 @@ def record_from_json(data: Json) -> GameRecord:
     return GameRecord(config, tuple(players), read)
 
 
-def _reject_constant(name: str) -> object:
-    raise ValueError(f"{name} is not a JSON number")
-
-
 def loads_record(text: str | bytes, where: str = "record") -> GameRecord:
-    """A record from its JSON text or bytes (an upload, a file): nothing in it is executed;
-    ``NaN`` and ``Infinity`` are refused, a UTF-8 byte-order mark is allowed."""
-    if len(text) > MAX_BYTES:
-        raise RecordError(f"{where}: {len(text):,} bytes; at most {MAX_BYTES:,} are accepted")
-    if isinstance(text, bytes):
-        try:
-            text = text.decode("utf-8-sig")
-        except UnicodeDecodeError:
-            raise RecordError(f"{where}: not UTF-8 text") from None
+    """A record from its JSON text or bytes (an upload, a file), read by
+    ``fileio.parse_document`` (the reader every Fleetlab file shares: UTF-8 with an optional
+    byte-order mark, no duplicate keys, no ``NaN``/``Infinity``, bounded size, nesting and
+    integers): nothing in it is executed."""
     try:
-        data = json.loads(text, parse_constant=_reject_constant)
-    except json.JSONDecodeError as exc:
-        raise RecordError(
-            f"{where}: not JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
-        ) from None
-    except (ValueError, RecursionError) as exc:
-        raise RecordError(f"{where}: not JSON ({type(exc).__name__}: {exc})") from None
+        data = parse_document(text, where=where, max_bytes=MAX_BYTES)
+    except DocumentError as exc:
+        raise RecordError(str(exc)) from None
     return record_from_json(data)
 
 
 def load_record(path: str | os.PathLike[str]) -> GameRecord:
     """Read a record file (``RecordError`` when it cannot be read or is not a record)."""
-    p = Path(path)
     try:
-        if p.stat().st_size > MAX_BYTES:
-            raise RecordError(f"{p}: larger than {MAX_BYTES:,} bytes")
-        data = p.read_bytes()
-    except OSError as exc:
-        raise RecordError(f"{p}: cannot read it ({exc.strerror or exc})") from None
-    return loads_record(data, str(p))
+        data = read_bytes(path, max_bytes=MAX_BYTES, what="game record")
+    except DocumentError as exc:
+        raise RecordError(str(exc)) from None
+    return loads_record(data, str(path))
 
 
 def save_record(record: GameRecord, path: str | os.PathLike[str]) -> None:

@@ -151,10 +151,12 @@ def test_bad_records_are_refused_naming_the_path(
 
 
 def test_bad_json_is_refused() -> None:
-    with pytest.raises(RecordError, match=r"not JSON \(line 1"):
+    with pytest.raises(RecordError, match=r"not valid JSON: .* at line 1"):
         loads_record('{"format": ')
-    with pytest.raises(RecordError, match="not JSON"):
+    with pytest.raises(RecordError, match="format: NaN is not a number JSON allows"):
         loads_record('{"format": NaN}')
+    with pytest.raises(RecordError, match="appears twice"):
+        loads_record('{"format": 1, "format": 2}')
 
 
 def test_save_is_atomic(
@@ -175,5 +177,7 @@ def test_save_is_atomic(
 
 
 def test_an_unreadable_file_is_a_record_error(tmp_path: Path) -> None:
-    with pytest.raises(RecordError, match="cannot read it"):
+    with pytest.raises(RecordError, match="cannot read the game record"):
         load_record(tmp_path / "missing.json")
+    with pytest.raises(RecordError, match="is a directory, not a game record"):
+        load_record(tmp_path)
