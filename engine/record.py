@@ -248,22 +248,9 @@ class EntryError(RecordError):
         self.reason = reason
 
 
-@dataclass(frozen=True, slots=True)
-class Replay:
-    """What replaying a record gave: the state reached, the entries played (``played``: index of
-    the first entry not played), actions applied, checkpoints verified, and the error that
-    stopped it (``None``: every entry replayed)."""
-
-    state: GameState
-    played: int
-    actions: int
-    checkpoints: int
-    error: EntryError | None = None
-
-    @property
-    def ok(self) -> bool:
-        """True when every entry replayed and every checkpoint matched."""
-        return self.error is None
+Replay = records.Replay[GameState, EntryError]
+"""What replaying a record gave (``fileio.records.Replay``): the state reached, the index of the
+first entry not played, actions applied, checkpoints verified, the error that stopped it."""
 
 
 def replay(
@@ -274,18 +261,16 @@ def replay(
     ``on_entry(index, entry, state)`` sees every entry replayed with the state after it (a
     viewer stepping through the game keeps these states).
     """
-    progress = records.replay_entries(
+    return records.replay_entries(
         record.entries,
         record.start if record.start is not None else new_game(record.config),
         lambda state, text: apply(state, parse_action(text)),
         Checkpoint.of,
         _differs,
         (EngineError,),
+        EntryError,
         on_entry,
     )
-    stop = progress.stop
-    error = None if stop is None else EntryError(stop.index, stop.text, stop.reason)
-    return Replay(progress.state, progress.played, progress.actions, progress.checkpoints, error)
 
 
 def _differs(recorded: Checkpoint, found: Checkpoint) -> str:

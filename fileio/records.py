@@ -11,9 +11,9 @@ and calls these for the rest:
 * ``read_entry``: a JSON value to an entry;
 * ``record_text``: a record's JSON text, its head one key a line and then one entry a line, so
   that it reads and diffs as a list;
-* ``replay_entries``: play the entries from a state and stop at the first bad one (an
-  unreadable entry, a text that is not an action or not legal, a checkpoint that differs),
-  naming it by index and text with the reason.
+* ``replay_entries`` (and its ``Replay``): play the entries from a state and stop at the first
+  bad one (an unreadable entry, a text that is not an action or not legal, a checkpoint that
+  differs), naming it by index and text with the reason.
 
 >>> read_entry({"note": "hi"}, "entries[0]", CHECKS, lambda data, path: data)
 Note(text='hi')
@@ -44,6 +44,7 @@ Json = Any
 
 S = TypeVar("S")
 C = TypeVar("C")
+E = TypeVar("E", bound=Exception)
 
 CHECKS = ("turn", "hash")
 """The checkpoint keys of the doctests."""
@@ -131,25 +132,21 @@ def record_text(
 
 
 @dataclass(frozen=True, slots=True)
-class Stop:
-    """The first entry that could not be replayed: its index, its text and why."""
-
-    index: int
-    text: str
-    reason: str
-
-
-@dataclass(frozen=True, slots=True)
-class Progress(Generic[S]):
-    """What replaying entries gave: the state reached, the index of the first entry not played
-    (``played``), actions applied, checkpoints verified, and where it stopped (``None``: every
-    entry replayed)."""
+class Replay(Generic[S, E]):
+    """What replaying a record gave: the state reached, the index of the first entry not played
+    (``played``), actions applied, checkpoints verified, and the error that stopped it (``None``:
+    every entry replayed and every checkpoint matched)."""
 
     state: S
     played: int
     actions: int
     checkpoints: int
-    stop: Stop | None = None
+    error: E | None = None
+
+    @property
+    def ok(self) -> bool:
+        """True when every entry replayed and every checkpoint matched."""
+        return self.error is None
 
 
 def replay_entries(
@@ -159,14 +156,16 @@ def replay_entries(
     checkpoint_of: Callable[[S], C],
     differs: Callable[[C, C], str],
     known: tuple[type[Exception], ...],
+    error: Callable[[int, str, str], E],
     on_entry: Callable[[int, Any, S], None] | None = None,
-) -> Progress[S]:
+) -> Replay[S, E]:
     """Play ``entries`` from ``state``: an action's text through ``apply_text``, a checkpoint
     compared with ``checkpoint_of(state)`` (``differs(recorded, found)`` says how they differ),
     a note skipped. Stop at the first bad entry: an ``Unreadable`` one, a text whose
     ``apply_text`` raises (an error of ``known`` gives its message; any other is reported, never
-    raised: a record is input), or a checkpoint that differs. ``on_entry(index, entry, state)``
-    sees each entry replayed with the state after it."""
+    raised: a record is input), or a checkpoint that differs; ``error(index, text, reason)`` is
+    the package's error naming it. ``on_entry(index, entry, state)`` sees each entry replayed
+    with the state after it."""
     actions = checkpoints = 0
     for i, entry in enumerate(entries):
         reason: str
@@ -197,15 +196,14 @@ def replay_entries(
                 continue
             reason = differs(entry, found)  # type: ignore[arg-type]
         text = entry if isinstance(entry, str) else str(entry)
-        return Progress(state, i, actions, checkpoints, Stop(i, text, reason))
-    return Progress(state, len(entries), actions, checkpoints)
+        return Replay(state, i, actions, checkpoints, error(i, text, reason))
+    return Replay(state, len(entries), actions, checkpoints)
 
 
 __all__ = [
     "Json",
     "Note",
-    "Progress",
-    "Stop",
+    "Replay",
     "Unreadable",
     "entry_json",
     "read_entry",

@@ -318,21 +318,9 @@ def save_record(record: GameRecord, path: str | os.PathLike[str]) -> None:
 # ----- replaying ----------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Replay:
-    """What replaying a record gave: the state reached, the index of the first entry not played
-    (``played``), actions applied, checkpoints verified, and the error that stopped it."""
-
-    state: GameState
-    played: int
-    actions: int
-    checkpoints: int
-    error: EntryError | None = None
-
-    @property
-    def ok(self) -> bool:
-        """True when every entry replayed and every checkpoint matched."""
-        return self.error is None
+Replay = records.Replay[GameState, EntryError]
+"""What replaying a record gave (``fileio.records.Replay``): the state reached, the index of the
+first entry not played, actions applied, checkpoints verified, the error that stopped it."""
 
 
 def replay(
@@ -342,18 +330,16 @@ def replay(
 
     ``on_entry(index, entry, state)`` sees each entry replayed with the state after it.
     """
-    progress = records.replay_entries(
+    return records.replay_entries(
         record.entries,
         new_game(record.config),
         lambda state, text: apply(state, parse_action(text)),
         Checkpoint.of,
         _differs,
         (CosmicError,),
+        EntryError,
         on_entry,
     )
-    stop = progress.stop
-    error = None if stop is None else EntryError(stop.index, stop.text, stop.reason)
-    return Replay(progress.state, progress.played, progress.actions, progress.checkpoints, error)
 
 
 def _differs(recorded: Checkpoint, found: Checkpoint) -> str:
