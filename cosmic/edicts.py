@@ -12,7 +12,8 @@ wiki lists them (FFG's artifacts, "previously Edicts"):
 
 Card Zap (cancel an edict as it is played), Mobius Tubes (free ships from the warp) and Plague
 (a player loses ships and cards) act outside the resolution of one challenge or on other edicts:
-Fleetlab does not model them; they are cards that take places in a hand.
+the odds of one challenge do not model them (they are cards that take places in a hand); the
+whole game plays them (``cosmic.game.edicts``).
 
 An edict can change a challenge in two ways, and the challenge file has one place for each:
 

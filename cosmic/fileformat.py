@@ -1,12 +1,12 @@
 """The challenge file ``fleetlab-cosmic/1``: reading it safely, and the JSON form of the odds.
 
 Reading is two steps. ``parse_json_text(data)`` turns the file's bytes (or text) into JSON values
-and is the only place that looks at raw text: it refuses files over ``MAX_BYTES``, text that is
-not UTF-8 (a UTF-8 byte-order mark is allowed; UTF-16 is named as such), JSON nested deeper than
-``MAX_DEPTH``, integers of more than ``MAX_DIGITS`` digits, ``NaN`` and ``Infinity``, and
-duplicate keys, each with a ``ChallengeFileError`` in bounded time and memory. Numbers with a
-fraction or an exponent are kept as their decimal text (``JsonNumber``), so a probability is read
-exactly and an exponent is checked before any arithmetic. ``parse_challenge(data)`` then reads the
+and is the only place that looks at raw text: it is ``fileio.parse_document`` (files over
+``MAX_BYTES``, text that is not UTF-8, JSON nested deeper than ``MAX_DEPTH``, integers beyond
+64 bits, ``NaN`` and ``Infinity``, duplicate keys and lone surrogates are refused, each with a
+``ChallengeFileError`` in bounded time and memory). Numbers with a fraction or an exponent are
+kept as their decimal text (``JsonNumber``), so a probability is read exactly and an exponent is
+checked before any arithmetic. ``parse_challenge(data)`` then reads the
 decoded values into a ``Challenge`` (or, for ``"you": "ally"``, an ``Invitation``); every unknown
 key and bad value raises ``ChallengeFileError`` whose ``path`` names it (``hand[2]``,
 ``ships.offense``, ``deck.counts.attack:40``). ``load_challenge(path)`` does both for a file.
@@ -26,12 +26,11 @@ cosmic.errors.ChallengeFileError: you: unknown value 'both' (legal: offense, def
 >>> parse_json_text(b'{"deal_success": Infinity}')
 Traceback (most recent call last):
   ...
-cosmic.errors.ChallengeFileError: Infinity is not a JSON number
+cosmic.errors.ChallengeFileError: deal_success: Infinity is not a number JSON allows
 """
 
 from __future__ import annotations
 
-import json
 import os
 import re
 from collections.abc import Mapping
@@ -53,6 +52,7 @@ from cosmic.outcomes import Odds
 from cosmic.powers import AmoebaTiming, MutantRule, Power, PowerOptions, VirusAllies
 from cosmic.sides import BySide, Side
 from cosmic.table import Ally
+from fileio import DocumentError, parse_document
 
 FORMAT = "fleetlab-cosmic/1"
 OUTPUT_FORMAT = "fleetlab-cosmic-odds/1"
@@ -132,106 +132,33 @@ class JsonNumber(str):
         return str.__str__(self)
 
 
-class _RefusedError(Exception):
-    """Raised inside the JSON decoder's hooks; turned into a ``ChallengeFileError``."""
-
-
 def _fail(path: str, message: str) -> ChallengeFileError:
     return ChallengeFileError(path, message)
 
 
-def _parse_int(text: str) -> int:
-    if len(text.lstrip("-")) > MAX_DIGITS:
-        raise _RefusedError(f"a number of {len(text):,} digits; numbers have at most {MAX_DIGITS}")
-    return int(text)
-
-
-def _parse_float(text: str) -> JsonNumber:
+def _decimal(text: str) -> JsonNumber:
+    """A number with a fraction or an exponent, kept as its text (``fileio`` refuses it, with
+    its path, when it is longer than cosmic reads)."""
     if len(text) > 2 * MAX_DIGITS:
-        raise _RefusedError(
-            f"a number of {len(text):,} characters; numbers have at most {MAX_DIGITS}"
-        )
+        raise ValueError(f"a number of {len(text):,} characters; numbers have at most {MAX_DIGITS}")
     return JsonNumber(text)
-
-
-def _parse_constant(name: str) -> object:
-    raise _RefusedError(f"{name} is not a JSON number")
-
-
-def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in out:
-            raise _RefusedError(f"the key {shown(key)} appears twice in one object")
-        out[key] = value
-    return out
-
-
-def _depth_exceeds(text: str, limit: int) -> bool:
-    """True when brackets outside strings nest deeper than ``limit`` (one pass, no recursion)."""
-    depth = 0
-    in_string = escaped = False
-    for ch in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == '"':
-                in_string = False
-        elif ch == '"':
-            in_string = True
-        elif ch in "[{":
-            depth += 1
-            if depth > limit:
-                return True
-        elif ch in "]}":
-            depth -= 1
-    return False
 
 
 def parse_json_text(data: bytes | str, where: str = "") -> object:
     """The JSON values of a challenge file's content, or ``ChallengeFileError`` saying why not.
 
-    This is the one function that reads raw text (see the module docstring for what it
-    refuses); ``where`` names the source in messages.
+    This is the one function of cosmic that reads raw text: it is ``fileio.parse_document``
+    (the reader every Fleetlab file shares, ``docs/file-reading.md``) with cosmic's own limits,
+    ``MAX_BYTES``, ``MAX_DEPTH``, and numbers with a fraction or an exponent kept as their text
+    (``JsonNumber``, at most ``2 * MAX_DIGITS`` characters); ``where`` names the source in
+    messages.
     """
-    prefix = f"{where}: " if where else ""
-    if len(data) > MAX_BYTES:
-        raise ChallengeFileError(
-            "", f"{prefix}{len(data):,} bytes; a challenge file has at most {MAX_BYTES:,}"
-        )
-    if isinstance(data, bytes):
-        if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
-            raise ChallengeFileError("", f"{prefix}UTF-16 text; save the file as UTF-8")
-        try:
-            text = data.decode("utf-8-sig")
-        except UnicodeDecodeError as exc:
-            raise ChallengeFileError(
-                "", f"{prefix}not UTF-8 text (byte {exc.start:,} is {data[exc.start]:#04x})"
-            ) from None
-    else:
-        text = data.removeprefix("\ufeff")
-    if "\x00" in text:
-        raise ChallengeFileError("", f"{prefix}not a text file (it holds NUL bytes)")
-    if _depth_exceeds(text, MAX_DEPTH):
-        raise ChallengeFileError("", f"{prefix}JSON nested deeper than {MAX_DEPTH} levels")
     try:
-        return json.loads(
-            text,
-            parse_int=_parse_int,
-            parse_float=_parse_float,
-            parse_constant=_parse_constant,
-            object_pairs_hook=_pairs,
+        return parse_document(
+            data, where=where, max_bytes=MAX_BYTES, max_depth=MAX_DEPTH, decimals=_decimal
         )
-    except _RefusedError as exc:
-        raise ChallengeFileError("", f"{prefix}{exc}") from None
-    except json.JSONDecodeError as exc:
-        raise ChallengeFileError(
-            "", f"{prefix}not JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}"
-        ) from None
-    except (ValueError, RecursionError) as exc:
-        raise ChallengeFileError("", f"{prefix}not JSON ({shown(str(exc))})") from None
+    except DocumentError as exc:
+        raise ChallengeFileError("", str(exc)) from None
 
 
 def read_bytes(path: str | os.PathLike[str]) -> bytes:

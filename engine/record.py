@@ -29,7 +29,6 @@ reached and says which entry (index and text) and why.
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -42,7 +41,8 @@ from engine.rules import apply
 from engine.setup import check_config, new_game
 from engine.snapshot import Json, decode, encode, read_state, state_hash, state_json
 from engine.state import GameConfig, GameState
-from fileio import DocumentError, parse_document, quote, read_bytes, write_atomic
+from fileio import DocumentError, parse_document, quote, read_bytes, records, write_atomic
+from fileio.records import Note, Unreadable
 
 FORMAT = "fleetlab-game-record"
 VERSION = 1
@@ -65,29 +65,6 @@ class Checkpoint:
 
     def __str__(self) -> str:
         return f"checkpoint round {self.round} {self.phase.value} {self.hash}"
-
-
-@dataclass(frozen=True, slots=True)
-class Note:
-    """A comment in the record (ignored by the replay)."""
-
-    text: str
-
-    def __str__(self) -> str:
-        return f"note {self.text!r}"
-
-
-@dataclass(frozen=True, slots=True)
-class Unreadable:
-    """An entry that is not an action's text, a checkpoint or a note: kept as it was found (its
-    JSON value) so that the replay stops there and says why."""
-
-    data: Json
-    reason: str
-
-    def __str__(self) -> str:
-        shown = json.dumps(self.data)
-        return shown if len(shown) <= 60 else shown[:57] + "..."
 
 
 Entry = str | Checkpoint | Note | Unreadable
@@ -137,15 +114,13 @@ class Recorder:
 # ----- JSON -------------------------------------------------------------------------------------
 
 
+def _checkpoint_json(entry: Checkpoint) -> Json:
+    return {"round": entry.round, "phase": entry.phase.value, "hash": entry.hash}
+
+
 def entry_json(entry: Entry) -> Json:
     """The JSON form of an entry: a string, or a checkpoint or note object."""
-    if isinstance(entry, Checkpoint):
-        return {"round": entry.round, "phase": entry.phase.value, "hash": entry.hash}
-    if isinstance(entry, Note):
-        return {"note": entry.text}
-    if isinstance(entry, Unreadable):
-        return entry.data
-    return entry
+    return records.entry_json(entry, _checkpoint_json)
 
 
 def record_json(record: GameRecord) -> dict[str, Json]:
@@ -160,35 +135,19 @@ def record_json(record: GameRecord) -> dict[str, Json]:
     }
 
 
+def _read_checkpoint(data: Mapping[str, Json], path: str) -> Checkpoint:
+    r = data["round"]
+    if not isinstance(r, int) or isinstance(r, bool):
+        raise RecordError(f"{path}.round: expected a whole number, got {r!r}")
+    phase = decode(data["phase"], Phase, f"{path}.phase")
+    h = data["hash"]
+    if not isinstance(h, str):
+        raise RecordError(f"{path}.hash: expected a string, got {h!r}")
+    return Checkpoint(r, phase, h)
+
+
 def _entry(data: Json, path: str) -> Entry:
-    try:
-        return _read_entry(data, path)
-    except RecordError as exc:
-        reason = str(exc).removeprefix(f"{path}: ").removeprefix(f"{path}.")
-        return Unreadable(data, reason)
-
-
-def _read_entry(data: Json, path: str) -> Entry:
-    if isinstance(data, str):
-        return data
-    if isinstance(data, Mapping):
-        if set(data) == {"note"} and isinstance(data["note"], str):
-            return Note(data["note"])
-        if set(data) == {"round", "phase", "hash"}:
-            r = data["round"]
-            if not isinstance(r, int) or isinstance(r, bool):
-                raise RecordError(f"{path}.round: expected a whole number, got {r!r}")
-            phase = decode(data["phase"], Phase, f"{path}.phase")
-            h = data["hash"]
-            if not isinstance(h, str):
-                raise RecordError(f"{path}.hash: expected a string, got {h!r}")
-            return Checkpoint(r, phase, h)
-    shown = repr(data)
-    shown = shown if len(shown) <= 80 else shown[:77] + "..."
-    raise RecordError(
-        f"{path}: expected an action's text, a checkpoint {{round, phase, hash}} or a note "
-        f"{{note}}, got {shown}"
-    )
+    return records.read_entry(data, path, ("round", "phase", "hash"), _read_checkpoint)
 
 
 def record_from_json(data: Json) -> GameRecord:
@@ -239,18 +198,8 @@ def record_from_json(data: Json) -> GameRecord:
 def record_text(record: GameRecord) -> str:
     """The record as JSON text: one entry per line, so that it reads (and diffs) as a list."""
     data = record_json(record)
-    lines = ["{"]
-    for key, value in data.items():
-        if key == "entries":
-            continue
-        shown = json.dumps(value, indent=1).replace("\n", "\n ")
-        lines.append(f" {json.dumps(key)}: {shown},")
-    entries = [f"  {json.dumps(e)}" for e in data["entries"]]
-    lines.append(' "entries": [')
-    lines.append(",\n".join(entries))
-    lines.append(" ]")
-    lines.append("}")
-    return "\n".join(lines) + "\n"
+    head = {k: v for k, v in data.items() if k != "entries"}
+    return records.record_text(head, data["entries"], indent=1)
 
 
 def save_record(record: GameRecord, path: str | os.PathLike[str]) -> None:
@@ -299,22 +248,9 @@ class EntryError(RecordError):
         self.reason = reason
 
 
-@dataclass(frozen=True, slots=True)
-class Replay:
-    """What replaying a record gave: the state reached, the entries played (``played``: index of
-    the first entry not played), actions applied, checkpoints verified, and the error that
-    stopped it (``None``: every entry replayed)."""
-
-    state: GameState
-    played: int
-    actions: int
-    checkpoints: int
-    error: EntryError | None = None
-
-    @property
-    def ok(self) -> bool:
-        """True when every entry replayed and every checkpoint matched."""
-        return self.error is None
+Replay = records.Replay[GameState, EntryError]
+"""What replaying a record gave (``fileio.records.Replay``): the state reached, the index of the
+first entry not played, actions applied, checkpoints verified, the error that stopped it."""
 
 
 def replay(
@@ -325,43 +261,24 @@ def replay(
     ``on_entry(index, entry, state)`` sees every entry replayed with the state after it (a
     viewer stepping through the game keeps these states).
     """
-    state = record.start if record.start is not None else new_game(record.config)
-    actions = checkpoints = 0
-    for i, entry in enumerate(record.entries):
-        reason: str | None = None
-        if isinstance(entry, Note):
-            if on_entry is not None:
-                on_entry(i, entry, state)
-            continue
-        if isinstance(entry, Unreadable):
-            reason = f"not an entry: {entry.reason}"
-        elif isinstance(entry, Checkpoint):
-            found = Checkpoint.of(state)
-            if found != entry:
-                reason = (
-                    f"the state differs from the recorded one: recorded round {entry.round} "
-                    f"{entry.phase.value} hash {entry.hash}, replayed round {found.round} "
-                    f"{found.phase.value} hash {found.hash}"
-                )
-            else:
-                checkpoints += 1
-                if on_entry is not None:
-                    on_entry(i, entry, state)
-                continue
-        else:
-            try:
-                state = apply(state, parse_action(entry))
-                actions += 1
-                if on_entry is not None:
-                    on_entry(i, entry, state)
-                continue
-            except EngineError as exc:
-                reason = str(exc)
-            except Exception as exc:  # a record is input: report any failure, do not crash
-                reason = f"the engine could not apply it ({type(exc).__name__}: {exc})"
-        text = entry if isinstance(entry, str) else str(entry)
-        return Replay(state, i, actions, checkpoints, EntryError(i, text, reason))
-    return Replay(state, len(record.entries), actions, checkpoints)
+    return records.replay_entries(
+        record.entries,
+        record.start if record.start is not None else new_game(record.config),
+        lambda state, text: apply(state, parse_action(text)),
+        Checkpoint.of,
+        _differs,
+        (EngineError,),
+        EntryError,
+        on_entry,
+    )
+
+
+def _differs(recorded: Checkpoint, found: Checkpoint) -> str:
+    return (
+        f"the state differs from the recorded one: recorded round {recorded.round} "
+        f"{recorded.phase.value} hash {recorded.hash}, replayed round {found.round} "
+        f"{found.phase.value} hash {found.hash}"
+    )
 
 
 def replay_file(path: str | os.PathLike[str]) -> tuple[GameRecord, Replay]:

@@ -15,7 +15,7 @@ import os
 import re
 import stat
 import tomllib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -256,13 +256,26 @@ def _check_value(value: Any, where: str, max_depth: int) -> None:
             )  # fmt: skip
 
 
-def _parse_json(text: str, where: str) -> Any:
+def _decimal_hook(decimals: Callable[[str], Any]) -> Callable[[str], Any]:
+    """``decimals`` as the parser's hook: a ``ValueError`` it raises refuses the number, with its
+    path, like the parser's own refusals."""
+
+    def hook(text: str) -> Any:
+        try:
+            return decimals(text)
+        except ValueError as exc:
+            return _Refused(text, str(exc))
+
+    return hook
+
+
+def _parse_json(text: str, where: str, decimals: Callable[[str], Any] | None = None) -> Any:
     try:
         return json.loads(
             text,
             object_pairs_hook=_unique_keys,
             parse_int=_parse_int,
-            parse_float=_parse_float,
+            parse_float=_parse_float if decimals is None else _decimal_hook(decimals),
             parse_constant=_parse_constant,
         )
     except json.JSONDecodeError as exc:
@@ -291,11 +304,17 @@ def parse_document(
     toml: bool = False,
     max_bytes: int = 1 << 20,
     max_depth: int = MAX_DEPTH,
+    decimals: Callable[[str], Any] | None = None,
 ) -> Any:
     """The JSON (or, with ``toml``, TOML) document in ``data``, checked as the module says.
 
     ``where`` names the source in messages (a path, ``"the upload"``); ``DocumentError`` is the
-    only error raised, whatever the input.
+    only error raised, whatever the input. ``decimals`` (JSON only) reads each number with a
+    fraction or an exponent from its text instead of ``float`` (a reader that wants them exact
+    keeps the text); a ``ValueError`` it raises refuses the number, with its path.
+
+    >>> parse_document('{"p": 0.1}', decimals=lambda text: f"exactly {text}")
+    {'p': 'exactly 0.1'}
     """
     if len(data) > max_bytes:
         raise DocumentError(where, "", f"{len(data):,} bytes; at most {max_bytes:,} are accepted")
@@ -307,7 +326,7 @@ def parse_document(
         raise DocumentError(where, "", f"nested deeper than {max_depth} levels; Fleetlab files "
                             "nest only a few levels")  # fmt: skip
     try:
-        value = _parse_toml(text, where) if toml else _parse_json(text, where)
+        value = _parse_toml(text, where) if toml else _parse_json(text, where, decimals)
     except RecursionError:  # the bracket scan is exact for JSON; this guards odd TOML
         raise DocumentError(where, "", "nested too deeply to read") from None
     _check_value(value, where, max_depth)

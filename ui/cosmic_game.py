@@ -29,6 +29,7 @@ from cosmic.game import GameRecord, GameState, Replay, replay
 from cosmic.game.record import Entry
 from cosmic.game.rules import to_act
 from cosmic.game.state import CHANCE, PLANETS, planet_name
+from cosmic.game.view import card_visible
 from cosmic.sides import Side
 
 
@@ -96,9 +97,7 @@ def visible_card(state: GameState, side: Side, viewer: int | None) -> str:
     card = state.cone.card(side)
     if card is None:
         return "-"
-    both = None not in state.cone.cards
-    mine = viewer is not None and viewer == state.main(side)
-    if viewer is None or both or mine or state.cone.shown_first:
+    if viewer is None or card_visible(state, viewer, side):
         return str(card)
     return "played (face down)"
 

@@ -5,8 +5,10 @@
 is silent, ``cosmic.game.resolution`` the bridge to the challenge rules of ``cosmic.encounter``
 (one rules core for the odds and the game), ``cosmic.game.actions`` every action's text form,
 ``cosmic.game.record`` the game record and its replay, ``cosmic.game.bots`` and
-``cosmic.game.odds_bot`` the bots, ``cosmic.game.play`` the driver, ``cosmic.game.view`` a seat's
-challenge as the odds module sees it, ``cosmic.game.invariants`` what holds after every step.
+``cosmic.game.odds_bot`` the bots, ``cosmic.game.play`` the driver, ``cosmic.game.view`` what
+a seat may see (``PlayerView``, all a bot is given) and its challenge as the odds module sees it,
+``cosmic.game.edicts`` when each edict may be played and what it does, ``cosmic.game.deals``
+deals and their negotiation, ``cosmic.game.invariants`` what holds after every step.
 """
 
 from cosmic.game.actions import Action, parse_action
@@ -30,6 +32,7 @@ from cosmic.game.rules import apply, chance_outcomes, legal_actions, to_act
 from cosmic.game.setup import new_game
 from cosmic.game.state import GameConfig, GameState, Step
 from cosmic.game.summary import summary
+from cosmic.game.view import PlayerView, view_of
 
 __all__ = [
     "Action",
@@ -41,6 +44,7 @@ __all__ = [
     "GameState",
     "IllegalActionError",
     "OddsBot",
+    "PlayerView",
     "RandomBot",
     "RecordError",
     "Recorder",
@@ -64,4 +68,5 @@ __all__ = [
     "state_hash",
     "summary",
     "to_act",
+    "view_of",
 ]

@@ -1,9 +1,9 @@
-"""Bots: a seat's player as a function from the state and its legal actions to one of them.
+"""Bots: a seat's player as a function from what it may see and its legal actions to one of them.
 
 ``RandomBot`` plays a uniformly random legal action. ``cosmic.game.odds_bot.OddsBot`` plays its
-challenge card by the exact challenge odds. A bot sees the whole state object, but a fair bot
-reads only what its seat may know (its hand, the board, the discard pile, cards shown to it);
-``cosmic.game.view`` says what that is.
+challenge card by the exact challenge odds. A bot is given its seat's ``PlayerView``
+(``cosmic.game.view``), never the state: its own hand, the other hands' sizes, the board, the
+discard pile and the cards face up, so no bot can read a hidden hand.
 """
 
 from __future__ import annotations
@@ -14,13 +14,13 @@ from typing import Protocol
 import numpy as np
 
 from cosmic.game.actions import Action
-from cosmic.game.state import GameState
+from cosmic.game.view import PlayerView
 
 
 class Bot(Protocol):
-    """Chooses one of ``legal`` for ``seat``."""
+    """Chooses one of ``legal`` for the view's seat."""
 
-    def choose(self, state: GameState, seat: int, legal: Sequence[Action]) -> Action:
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         """The action chosen."""
         ...
 
@@ -33,6 +33,6 @@ class RandomBot:
     def __init__(self, rng: np.random.Generator) -> None:
         self.rng = rng
 
-    def choose(self, state: GameState, seat: int, legal: Sequence[Action]) -> Action:
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         """Any legal action, each equally likely."""
         return legal[int(self.rng.integers(len(legal)))]

@@ -4,8 +4,8 @@
 
 * ships are conserved: each player's ships on planets, in the warp, in the cone and removed
   from the game are its 20 tokens, and no count is negative;
-* cards are conserved: the draw pile, the discard pile, the hands, the cards on the table and a
-  card waiting for the Vulch are exactly the deck;
+* cards are conserved: the draw pile, the discard pile, the hands, the cards on the table, an
+  edict being played and a card waiting for the Vulch are exactly the deck;
 * hands: a player out of play holds none; a main player asked for its card holds a challenge
   card, and so does an offense past the start of its challenge (a hand without one is replaced
   first); the seed sets no hand limit, but a Mutant may fill only a hand that is not full (the
@@ -27,9 +27,9 @@ from __future__ import annotations
 from collections import Counter
 from math import fsum
 
-from cosmic.cards import Card
+from cosmic.cards import Card, edict
 from cosmic.decks import preset
-from cosmic.game.actions import Mutate
+from cosmic.game.actions import Mutate, PlayEdict, parse_action
 from cosmic.game.rules import chance_outcomes, legal_actions, to_act
 from cosmic.game.setup import game_deck
 from cosmic.game.state import (
@@ -48,8 +48,8 @@ TOKENS = PLANETS * SHIPS_PER_PLANET
 
 
 def cards_in_game(state: GameState) -> Counter[Card]:
-    """Every card where it is: piles, hands, the table, a card set aside or waiting for the
-    Vulch."""
+    """Every card where it is: piles, hands, the table, a card set aside, an edict
+    waiting for Card Zaps or for the Vulch."""
     found: Counter[Card] = Counter(dict(state.draw_pile))
     found.update(state.discard)
     for hand in state.hands:
@@ -59,6 +59,10 @@ def cards_in_game(state: GameState) -> Counter[Card]:
     for card in (c.aside[1], c.played_edict[1]):
         if card is not None:
             found[card] += 1
+    if c.played is not None:  # an edict waiting for Card Zaps
+        played = parse_action(c.played.action)
+        assert isinstance(played, PlayEdict)
+        found[edict(played.edict)] += 1
     return found
 
 

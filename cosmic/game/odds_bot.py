@@ -12,19 +12,36 @@ budget makes the game depend on the machine's speed, so none is the default and 
 gives the same game). When its opponent's card is already public (its opponent had to show it
 to an Oracle) it compares its cards against that card with ``cosmic.encounter.resolve``.
 
+It sees what its seat may see (``cosmic.game.view.PlayerView``), never another hand.
+
 Its other choices are simple, stated rules, not a search: free a ship from the warp, aim at the
 planet with the fewest defending ships, send 4 ships from its fullest bases, invite everyone,
 join an offense (a base) rather than a defense (rewards) and send 2 ships, look with the Mind,
 fill a hand with the Mutant, trade as the Trader when the opponent holds more cards, keep the
 Clone's card, take edicts as the Vulch, travel in time when it loses, take ships back as rewards
-while it has ships in the warp, propose a base for each side, accept deals, play Emotion Control
-or a Cosmic Zap on the opponent's power when the encounter then turns in its favour, and
-challenge again whenever it may.
+while it has ships in the warp, and challenge again whenever it may.
+
+Edicts: at the reveal (the cards face up, so the outcome is known) it plays Emotion Control,
+Ionic Gas or a Cosmic Zap when the encounter's result then turns in its favour, and a Card Zap
+on an edict that would turn it against it (by ``cosmic.encounter.resolve`` on the cards
+revealed); elsewhere it Card Zaps an edict aimed at itself (a Plague on it, a Cosmic Zap on its
+power, a Force Field on its side, a Quash of its deal). It zaps a power used against it: a
+Trade with it, a Mind's look at its hand, a Mutant's take from it, its opponent's time travel
+or a Philanthropist's gift to its opponent; just before cards, an opposing Laser or Oracle. It
+plays Plague on the leader (the other player with the most foreign bases) once the leader has
+three, and Mobius Tubes when it has three ships in the warp.
+
+Deals: an offer is worth, to a main player, the bases it gains less those it grants plus a
+quarter per card it gains net; a base that would give the other player its fifth foreign base
+is never granted. It offers (and counters with) the offer best for itself among those worth at
+least nothing to the other player, accepts an offer worth at least nothing to it, and, with no
+counteroffer left, accepts one worth at least -1 (a failed deal costs each main player three
+ships).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
@@ -38,6 +55,7 @@ from cosmic.game.actions import (
     Again,
     Aim,
     FlipAgain,
+    Give,
     HandOver,
     Invite,
     Join,
@@ -50,21 +68,29 @@ from cosmic.game.actions import (
     PlayCard,
     PlayEdict,
     Propose,
+    Refuse,
     Regroup,
     Reward,
     TimeTravel,
     Trade,
     VulchTake,
+    parse_action,
 )
+from cosmic.game.deals import gains
+from cosmic.game.edicts import effect
 from cosmic.game.resolution import encounter_of, table_of
-from cosmic.game.state import GameState, Step
-from cosmic.game.view import challenge_of
+from cosmic.game.state import BASES_TO_WIN, PLANETS, GameState, Step, Terms
+from cosmic.game.view import PlayerView, challenge_of
 from cosmic.odds import solve
 from cosmic.powers import Power
 from cosmic.sides import BySide, Side
 
 ALLY_SHIPS = 2
 """Ships the odds bot sends as an ally."""
+PLAGUE_AT = 3
+"""Foreign bases from which the odds bot plagues the leader."""
+CARD_VALUE = 0.25
+"""What a card is worth in a deal, in bases."""
 
 
 def _rank(result: Result, side: Side) -> int:
@@ -89,15 +115,16 @@ class OddsBot:
         self.model = model
         self.budget = budget
 
-    def choose(self, state: GameState, seat: int, legal: Sequence[Action]) -> Action:
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         """The action chosen (always one of ``legal``)."""
-        chosen = self._choose(state, seat, legal)
+        chosen = self._choose(view, legal)
         return chosen if chosen in legal else legal[-1] if Pass() not in legal else Pass()
 
-    def _choose(self, state: GameState, seat: int, legal: Sequence[Action]) -> Action:
+    def _choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        state, seat = view.board, view.seat
         step = state.step
         if step is Step.CARDS:
-            return self.card(state, seat, legal)
+            return self.card(view, legal)
         if step in (Step.LAUNCH, Step.ALLY_LAUNCH):
             limit = 4 if step is Step.LAUNCH else ALLY_SHIPS
             launches = [a for a in legal if isinstance(a, Launch)]
@@ -117,16 +144,19 @@ class OddsBot:
         if step is Step.INVITE:
             return max((a for a in legal if isinstance(a, Invite)), key=lambda a: len(a.seats))
         if step is Step.POWERS:
-            return self._power(state, seat, legal)
+            return self._power(view, legal)
         if step is Step.REVEAL:
             return self._reveal(state, seat, legal)
-        if step is Step.PROPOSE:
-            proposals = [a for a in legal if isinstance(a, Propose)]
-            return max(
-                proposals,
-                key=lambda a: (a.offense_base >= 0, a.defense_base >= 0, -a.offense_gives),
-                default=Pass(),
-            )
+        if step is Step.CARD_ZAP:
+            return self._card_zap(state, seat, legal)
+        if step is Step.ZAP:
+            return self._zap_use(state, seat, legal)
+        if step is Step.BEFORE_CARDS:
+            return _first_edict(legal, lambda a: _opposed(state, seat, int(a.target)))
+        if step is Step.PLAGUE:
+            return self._plague(state, seat, legal)
+        if step in (Step.PROPOSE, Step.ANSWER):
+            return self._deal(state, seat, legal)
         if step is Step.DEAL_CARDS:
             return min(
                 (a for a in legal if isinstance(a, HandOver)), key=lambda a: strength(a.card)
@@ -141,14 +171,76 @@ class OddsBot:
                     return a
         return Pass() if Pass() in legal else legal[0]
 
-    def _power(self, state: GameState, seat: int, legal: Sequence[Action]) -> Action:
+    def _power(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        state, seat = view.board, view.seat
         for a in legal:
             if isinstance(a, Look | Mutate) and (not isinstance(a, Mutate) or a.how == "draw"):
                 return a
         if Trade() in legal:
             other = state.cone.defense if seat == state.offense else state.offense
-            return Trade() if len(state.hands[other]) > len(state.hands[seat]) else Pass()
+            return Trade() if view.hand_sizes[other] > view.hand_sizes[seat] else Pass()
         return Pass()
+
+    def _card_zap(self, state: GameState, seat: int, legal: Sequence[Action]) -> Action:
+        """Cancel an edict that turns the encounter against it, or that is aimed at it."""
+        played = state.cone.played
+        assert played is not None
+        pending = parse_action(played.action)
+        assert isinstance(pending, PlayEdict)
+        side = state.side_of(seat)
+        e = pending.edict
+        hurts = (
+            (e in (Edict.PLAGUE, Edict.COSMIC_ZAP) and pending.target == str(seat))
+            or (e is Edict.FORCE_FIELD and side is not None and pending.target == side.value)
+            or (e is Edict.QUASH and seat in (state.offense, state.cone.defense))
+        )
+        if played.resume is Step.REVEAL and side is not None:
+            now = _rank(encounter_of(state).result, side)
+            try:
+                after = _rank(encounter_of(effect(state, pending)).result, side)
+            except CosmicError:
+                after = now
+            hurts = after < now
+        return _first_edict(legal, lambda a: hurts)
+
+    def _zap_use(self, state: GameState, seat: int, legal: Sequence[Action]) -> Action:
+        """Zap a power used against it (module docstring)."""
+        use = state.cone.use
+        assert use is not None
+        action = parse_action(use.action)
+        against = _opposed(state, seat, use.seat) and (
+            isinstance(action, Trade | TimeTravel)
+            or (isinstance(action, Look | Mutate) and action.seat == seat)
+            or (isinstance(action, Give) and _opposed(state, seat, action.seat))
+        )
+        return _first_edict(legal, lambda a: against)
+
+    def _plague(self, state: GameState, seat: int, legal: Sequence[Action]) -> Action:
+        """Plague the leader once it has ``PLAGUE_AT`` foreign bases."""
+        plays = [a for a in legal if isinstance(a, PlayEdict)]
+        best = max(plays, key=lambda a: state.foreign_bases(int(a.target)), default=None)
+        if best is not None and state.foreign_bases(int(best.target)) >= PLAGUE_AT:
+            return best
+        return Pass()
+
+    def _deal(self, state: GameState, seat: int, legal: Sequence[Action]) -> Action:
+        """Offer, counter, accept or refuse by the worth of the terms (module docstring)."""
+        side = state.side_of(seat)
+        assert side is not None
+        offers = [a for a in legal if isinstance(a, Propose)]
+        fair = [a for a in offers if _worth(state, a.terms, side.other) >= 0]
+        on_table = state.cone.terms
+        if state.step is Step.ANSWER and on_table is not None:
+            mine = _worth(state, on_table, side)
+            best = max((_worth(state, a.terms, side) for a in fair), default=mine)
+            if mine >= 0 and mine >= best:
+                return Accept()
+            if fair and best > mine:
+                return max(fair, key=lambda a: _worth(state, a.terms, side))
+            return Accept() if mine >= -1 or Refuse() not in legal else Refuse()
+        if fair:
+            return max(fair, key=lambda a: _worth(state, a.terms, side))
+        return Pass() if Pass() in legal else legal[0]
 
     def _reveal(self, state: GameState, seat: int, legal: Sequence[Action]) -> Action:
         side = state.side_of(seat)
@@ -169,8 +261,9 @@ class OddsBot:
                 return a
         return Pass()
 
-    def card(self, state: GameState, seat: int, legal: Sequence[Action]) -> Action:
+    def card(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         """The challenge card (and an Amoeba's ships) chosen by the odds."""
+        state, seat = view.board, view.seat
         plays = [a for a in legal if isinstance(a, PlayCard)]
         side = state.side_of(seat)
         assert side is not None
@@ -184,7 +277,7 @@ class OddsBot:
         models = (OpponentModel.HIGHEST,) if large else (self.model, OpponentModel.HIGHEST)
         for model in models:
             try:
-                challenge = challenge_of(state, seat, model)
+                challenge = challenge_of(view, model)
                 if Power.CHRONOS in (challenge.powers.offense, challenge.powers.defense):
                     challenge = challenge.replace(powers=_without_chronos(challenge.powers))
                 report = solve(challenge, budget=self.budget)
@@ -230,6 +323,30 @@ def _without_chronos(powers: BySide[Power | None]) -> BySide[Power | None]:
     """The powers with a Chronos left out: the bot does not count its replay (the odds module
     models no equilibrium with a Chronos, and its replay makes other models take seconds)."""
     return BySide(*(None if p is Power.CHRONOS else p for p in (powers.offense, powers.defense)))
+
+
+def _first_edict(legal: Sequence[Action], wanted: Callable[[PlayEdict], bool]) -> Action:
+    """The first edict of ``legal`` that is ``wanted``, else pass."""
+    for a in legal:
+        if isinstance(a, PlayEdict) and wanted(a):
+            return a
+    return Pass()
+
+
+def _opposed(state: GameState, seat: int, other: int) -> bool:
+    """True when ``seat`` and ``other`` are on opposite sides of the challenge."""
+    mine, theirs = state.side_of(seat), state.side_of(other)
+    return mine is not None and theirs is not None and mine is not theirs
+
+
+def _worth(state: GameState, terms: Terms, side: Side) -> float:
+    """What ``terms`` are worth to ``side``'s main player (the module docstring's measure)."""
+    gain, grant, cards = gains(terms, side)
+    granted = terms.defense_base if side is Side.OFFENSE else terms.offense_base
+    other = state.main(side.other)
+    if grant and granted // PLANETS != other and state.foreign_bases(other) + 1 >= BASES_TO_WIN:
+        return float("-inf")
+    return gain - grant + CARD_VALUE * cards
 
 
 def _with_edict(state: GameState, seat: int, action: PlayEdict) -> GameState | None:

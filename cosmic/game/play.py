@@ -21,6 +21,7 @@ from cosmic.game.bots import Bot
 from cosmic.game.rules import apply, chance_outcomes, legal_actions, to_act
 from cosmic.game.setup import new_game
 from cosmic.game.state import CHANCE, GameConfig, GameState
+from cosmic.game.view import view_of
 from cosmic.powers import Power
 
 Step = Callable[[GameState, Action, GameState], None]
@@ -54,7 +55,8 @@ def play_from(
     rng: np.random.Generator,
     on_step: Step | None = None,
 ) -> GameState:
-    """Play on from ``state`` to the end; ``bots[seat]`` chooses for each seat, chance is drawn
+    """Play on from ``state`` to the end; ``bots[seat]`` chooses for each seat from its view
+    (``cosmic.game.view.view_of``: it never sees a hidden hand), chance is drawn
     from ``rng`` and ``on_step(before, action, after)`` sees every step."""
     while not state.is_over:
         seat = to_act(state)
@@ -62,7 +64,7 @@ def play_from(
         if seat == CHANCE:
             action = sample_chance(state, rng)
         else:
-            action = bots[seat].choose(state, seat, legal_actions(state))
+            action = bots[seat].choose(view_of(state, seat), legal_actions(state))
         after = apply(state, action)
         if on_step is not None:
             on_step(state, action, after)

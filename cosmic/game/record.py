@@ -11,10 +11,12 @@ exactly with no seed, and a game played at a real table can be typed in.
 ``state_hash`` is the BLAKE2b digest (16 bytes, hex) of the state's canonical JSON (sorted
 keys, no spaces): the same state gives the same hash on any machine and in any process.
 ``save_record`` writes atomically (a temporary file in the same folder, flushed and fsynced,
-then ``os.replace``). ``load_record`` checks the structure (``RecordError`` naming the JSON path
-of the first problem); ``replay`` plays the entries and stops at the first bad one (an entry of
-the wrong form, a text that is not an action, an action that is not legal, a checkpoint whose
-hash differs), naming it by index and text.
+then ``os.replace``). ``load_record`` reads the file through ``fileio`` and checks the
+structure (``RecordError`` naming the JSON path of the first problem); ``replay`` plays the
+entries and stops at the first bad one (an entry of the wrong form, a text that is not an
+action, an action that is not legal, a checkpoint whose hash differs), naming it by index and
+text. The entries, the writer and the replay loop are those every game record shares
+(``fileio.records``).
 
 >>> import numpy as np
 >>> from cosmic.game.bots import RandomBot
@@ -37,7 +39,6 @@ import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from pathlib import Path
 from typing import Any
 
 from cosmic.cards import Card
@@ -46,12 +47,18 @@ from cosmic.game.actions import Action, parse_action
 from cosmic.game.errors import EntryError, RecordError
 from cosmic.game.rules import apply
 from cosmic.game.setup import new_game
-from cosmic.game.state import GameConfig, GameState
+from cosmic.game.state import LEGACY_RULES, RULES, GameConfig, GameState
 from cosmic.powers import Power, VirusAllies
-from fileio import write_atomic
+from fileio import DocumentError, parse_document, read_bytes, records, write_atomic
+from fileio.records import Note, Unreadable
 
 FORMAT = "fleetlab-cosmic-record"
-VERSION = 1
+VERSION = 2
+"""The version written. Version 2 adds ``config.rules`` (the edition of the rules, ``RULES``:
+edicts in every window, negotiated deals); version 1 records, which have none, replay by the
+rules of edition 1 and keep their hashes."""
+READS = (1, 2)
+"""The versions read."""
 MAX_BYTES = 20_000_000
 """Records larger than this are refused (a long 6-player game is well under 1 MB)."""
 
@@ -69,7 +76,13 @@ def to_json(value: object) -> Json:
     if isinstance(value, Enum):
         return value.value
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: to_json(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        # A field added after edition 1 is left out while it holds its edition-1 value, so a
+        # version-1 record's states keep the hashes it was written with.
+        return {
+            f.name: to_json(getattr(value, f.name))
+            for f in dataclasses.fields(value)
+            if "legacy" not in f.metadata or getattr(value, f.name) != f.metadata["legacy"]
+        }
     if isinstance(value, tuple | list):
         return [to_json(v) for v in value]
     if value is None or isinstance(value, bool | int | str):
@@ -106,28 +119,6 @@ class Checkpoint:
 
     def __str__(self) -> str:
         return f"checkpoint turn {self.turn} challenges {self.challenges} {self.hash}"
-
-
-@dataclass(frozen=True, slots=True)
-class Note:
-    """A comment in the record (the replay skips it)."""
-
-    text: str
-
-    def __str__(self) -> str:
-        return f"note {self.text!r}"
-
-
-@dataclass(frozen=True, slots=True)
-class Unreadable:
-    """An entry of no known form, kept as found so that the replay stops there and says why."""
-
-    data: Json
-    reason: str
-
-    def __str__(self) -> str:
-        text = json.dumps(self.data)
-        return text if len(text) <= 60 else text[:57] + "..."
 
 
 Entry = str | Checkpoint | Note | Unreadable
@@ -175,18 +166,17 @@ def config_json(config: GameConfig) -> dict[str, Json]:
         "deck": config.deck,
         "max_turns": config.max_turns,
         "virus_allies": config.virus_allies.value,
+        "rules": config.rules,
     }
+
+
+def _checkpoint_json(entry: Checkpoint) -> Json:
+    return {"turn": entry.turn, "challenges": entry.challenges, "hash": entry.hash}
 
 
 def entry_json(entry: Entry) -> Json:
     """The JSON form of an entry."""
-    if isinstance(entry, Checkpoint):
-        return {"turn": entry.turn, "challenges": entry.challenges, "hash": entry.hash}
-    if isinstance(entry, Note):
-        return {"note": entry.text}
-    if isinstance(entry, Unreadable):
-        return entry.data
-    return entry
+    return records.entry_json(entry, _checkpoint_json)
 
 
 def record_json(record: GameRecord) -> dict[str, Json]:
@@ -203,9 +193,8 @@ def record_json(record: GameRecord) -> dict[str, Json]:
 def record_text(record: GameRecord) -> str:
     """The record as JSON text, one entry per line (it reads and diffs as a list)."""
     data = record_json(record)
-    head = [f" {json.dumps(k)}: {json.dumps(v)}," for k, v in data.items() if k != "entries"]
-    entries = ",\n".join(f"  {json.dumps(e)}" for e in data["entries"])
-    return "{\n" + "\n".join(head) + '\n "entries": [\n' + entries + "\n ]\n}\n"
+    head = {k: v for k, v in data.items() if k != "entries"}
+    return records.record_text(head, data["entries"])
 
 
 def _whole(data: Json, path: str) -> int:
@@ -214,10 +203,12 @@ def _whole(data: Json, path: str) -> int:
     return data
 
 
-def _read_config(data: Json) -> GameConfig:
+def _read_config(data: Json, version: int) -> GameConfig:
     if not isinstance(data, Mapping):
         raise RecordError(f"config: expected an object, got {shown(data)}")
-    keys = ("powers", "deck", "max_turns", "virus_allies")
+    keys: tuple[str, ...] = ("powers", "deck", "max_turns", "virus_allies")
+    if version >= 2:
+        keys = (*keys, "rules")
     extra = sorted(str(k) for k in data if k not in keys)
     if extra:
         raise RecordError(f"config: unknown key {extra[0]!r}; keys: {', '.join(keys)}")
@@ -240,35 +231,29 @@ def _read_config(data: Json) -> GameConfig:
     deck = data.get("deck", "eon")
     if not isinstance(deck, str):
         raise RecordError(f"config.deck: expected a deck's name, got {shown(deck)}")
+    rules = _whole(data.get("rules", RULES), "config.rules") if version >= 2 else LEGACY_RULES
     try:
         return GameConfig(
-            tuple(read), deck, _whole(data.get("max_turns", 400), "config.max_turns"), virus
+            tuple(read),
+            deck,
+            _whole(data.get("max_turns", 400), "config.max_turns"),
+            virus,
+            rules,
         )
     except CosmicError as exc:
         raise RecordError(f"config: {exc}") from None
 
 
+def _read_checkpoint(data: Mapping[str, Json], path: str) -> Checkpoint:
+    h = data["hash"]
+    if not isinstance(h, str):
+        raise RecordError(f"{path}.hash: expected a string, got {shown(h)}")
+    turn = _whole(data["turn"], f"{path}.turn")
+    return Checkpoint(turn, _whole(data["challenges"], f"{path}.challenges"), h)
+
+
 def _read_entry(data: Json, path: str) -> Entry:
-    if isinstance(data, str):
-        return data
-    if isinstance(data, Mapping):
-        if set(data) == {"note"} and isinstance(data["note"], str):
-            return Note(data["note"])
-        if set(data) == {"turn", "challenges", "hash"}:
-            h = data["hash"]
-            if not isinstance(h, str):
-                return Unreadable(data, f"{path}.hash: expected a string, got {shown(h)}")
-            try:
-                turn = _whole(data["turn"], f"{path}.turn")
-                challenges = _whole(data["challenges"], f"{path}.challenges")
-            except RecordError as exc:
-                return Unreadable(data, str(exc))
-            return Checkpoint(turn, challenges, h)
-    return Unreadable(
-        data,
-        f"{path}: expected an action's text, a checkpoint {{turn, challenges, hash}} or a note "
-        f"{{note}}, got {shown(data)}",
-    )
+    return records.read_entry(data, path, ("turn", "challenges", "hash"), _read_checkpoint)
 
 
 def record_from_json(data: Json) -> GameRecord:
@@ -278,10 +263,11 @@ def record_from_json(data: Json) -> GameRecord:
         raise RecordError(f"record: expected a JSON object, got {type(data).__name__}")
     if data.get("format") != FORMAT:
         raise RecordError(f"format: expected {FORMAT!r}, got {shown(data.get('format'))}")
-    if data.get("version") != VERSION:
+    version = data.get("version")
+    if isinstance(version, bool) or version not in READS:
         raise RecordError(
-            f"version: expected {VERSION} (the version this Fleetlab reads), "
-            f"got {shown(data.get('version'))}"
+            f"version: expected {' or '.join(map(str, READS))} (the versions this Fleetlab "
+            f"reads), got {shown(version)}"
         )
     keys = ("format", "version", "config", "players", "entries")
     extra = sorted(str(k) for k in data if k not in keys)
@@ -290,7 +276,7 @@ def record_from_json(data: Json) -> GameRecord:
     for key in ("config", "players", "entries"):
         if key not in data:
             raise RecordError(f"{key}: missing")
-    config = _read_config(data["config"])
+    config = _read_config(data["config"], int(version))
     players = data["players"]
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise RecordError(f"players: expected a list of names, got {shown(players)}")
@@ -303,41 +289,25 @@ def record_from_json(data: Json) -> GameRecord:
     return GameRecord(config, tuple(players), read)
 
 
-def _reject_constant(name: str) -> object:
-    raise ValueError(f"{name} is not a JSON number")
-
-
 def loads_record(text: str | bytes, where: str = "record") -> GameRecord:
-    """A record from its JSON text or bytes (an upload, a file): nothing in it is executed;
-    ``NaN`` and ``Infinity`` are refused, a UTF-8 byte-order mark is allowed."""
-    if len(text) > MAX_BYTES:
-        raise RecordError(f"{where}: {len(text):,} bytes; at most {MAX_BYTES:,} are accepted")
-    if isinstance(text, bytes):
-        try:
-            text = text.decode("utf-8-sig")
-        except UnicodeDecodeError:
-            raise RecordError(f"{where}: not UTF-8 text") from None
+    """A record from its JSON text or bytes (an upload, a file), read by
+    ``fileio.parse_document`` (the reader every Fleetlab file shares: UTF-8 with an optional
+    byte-order mark, no duplicate keys, no ``NaN``/``Infinity``, bounded size, nesting and
+    integers): nothing in it is executed."""
     try:
-        data = json.loads(text, parse_constant=_reject_constant)
-    except json.JSONDecodeError as exc:
-        raise RecordError(
-            f"{where}: not JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
-        ) from None
-    except (ValueError, RecursionError) as exc:
-        raise RecordError(f"{where}: not JSON ({type(exc).__name__}: {exc})") from None
+        data = parse_document(text, where=where, max_bytes=MAX_BYTES)
+    except DocumentError as exc:
+        raise RecordError(str(exc)) from None
     return record_from_json(data)
 
 
 def load_record(path: str | os.PathLike[str]) -> GameRecord:
     """Read a record file (``RecordError`` when it cannot be read or is not a record)."""
-    p = Path(path)
     try:
-        if p.stat().st_size > MAX_BYTES:
-            raise RecordError(f"{p}: larger than {MAX_BYTES:,} bytes")
-        data = p.read_bytes()
-    except OSError as exc:
-        raise RecordError(f"{p}: cannot read it ({exc.strerror or exc})") from None
-    return loads_record(data, str(p))
+        data = read_bytes(path, max_bytes=MAX_BYTES, what="game record")
+    except DocumentError as exc:
+        raise RecordError(str(exc)) from None
+    return loads_record(data, str(path))
 
 
 def save_record(record: GameRecord, path: str | os.PathLike[str]) -> None:
@@ -348,21 +318,9 @@ def save_record(record: GameRecord, path: str | os.PathLike[str]) -> None:
 # ----- replaying ----------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Replay:
-    """What replaying a record gave: the state reached, the index of the first entry not played
-    (``played``), actions applied, checkpoints verified, and the error that stopped it."""
-
-    state: GameState
-    played: int
-    actions: int
-    checkpoints: int
-    error: EntryError | None = None
-
-    @property
-    def ok(self) -> bool:
-        """True when every entry replayed and every checkpoint matched."""
-        return self.error is None
+Replay = records.Replay[GameState, EntryError]
+"""What replaying a record gave (``fileio.records.Replay``): the state reached, the index of the
+first entry not played, actions applied, checkpoints verified, the error that stopped it."""
 
 
 def replay(
@@ -372,43 +330,24 @@ def replay(
 
     ``on_entry(index, entry, state)`` sees each entry replayed with the state after it.
     """
-    state = new_game(record.config)
-    actions = checkpoints = 0
-    for i, entry in enumerate(record.entries):
-        reason: str
-        if isinstance(entry, Note):
-            if on_entry is not None:
-                on_entry(i, entry, state)
-            continue
-        if isinstance(entry, Unreadable):
-            reason = f"not an entry: {entry.reason}"
-        elif isinstance(entry, Checkpoint):
-            found = Checkpoint.of(state)
-            if found == entry:
-                checkpoints += 1
-                if on_entry is not None:
-                    on_entry(i, entry, state)
-                continue
-            reason = (
-                f"the state differs from the recorded one: recorded turn {entry.turn}, "
-                f"{entry.challenges} challenges, hash {entry.hash}; replayed turn {found.turn}, "
-                f"{found.challenges} challenges, hash {found.hash}"
-            )
-        else:
-            try:
-                state = apply(state, parse_action(entry))
-            except CosmicError as exc:
-                reason = str(exc)
-            except Exception as exc:  # a record is input: report any failure, never crash
-                reason = f"the engine could not apply it ({type(exc).__name__}: {exc})"
-            else:
-                actions += 1
-                if on_entry is not None:
-                    on_entry(i, entry, state)
-                continue
-        text = entry if isinstance(entry, str) else str(entry)
-        return Replay(state, i, actions, checkpoints, EntryError(i, text, reason))
-    return Replay(state, len(record.entries), actions, checkpoints)
+    return records.replay_entries(
+        record.entries,
+        new_game(record.config),
+        lambda state, text: apply(state, parse_action(text)),
+        Checkpoint.of,
+        _differs,
+        (CosmicError,),
+        EntryError,
+        on_entry,
+    )
+
+
+def _differs(recorded: Checkpoint, found: Checkpoint) -> str:
+    return (
+        f"the state differs from the recorded one: recorded turn {recorded.turn}, "
+        f"{recorded.challenges} challenges, hash {recorded.hash}; replayed turn {found.turn}, "
+        f"{found.challenges} challenges, hash {found.hash}"
+    )
 
 
 def replay_file(path: str | os.PathLike[str]) -> tuple[GameRecord, Replay]:

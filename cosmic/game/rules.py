@@ -27,12 +27,16 @@ decision of Fleetlab's):
 * The draw pile, once empty, is made again from the discard pile (E).
 * Consolation: the compromising main player takes at random one card from the attacker's hand
   per ship of its own that was lost, as many as the hand holds (the seed).
-* Deals: the offense proposes terms (a base each way on a planet where the other has one, at
-  most one card each way, the Zombie freeing its partner's ships from the warp), the defense
-  accepts or refuses; no proposal or a refusal is a failed deal: each main player loses three
-  ships to the warp (the seed; one round of proposal instead of 72 hours). A base granted is
-  one ship from the receiver's fullest base, else from its warp (U). An Empath whose compromise
-  forced the deal cannot let it fail ("you must make a deal").
+* Deals (``cosmic.game.deals``): terms are a base each way on a planet where the other has one,
+  cards each way, the Zombie freeing its partner's ships from the warp; the offense makes the
+  first offer and the main players answer each other's offers with an acceptance, a refusal or
+  a counteroffer, at most ``DEAL_ROUNDS`` offers (U: the stand-in for the seed's 72 hours;
+  edition 1: one offer, accepted or refused). No offer or a refusal is a failed deal: each main
+  player loses three ships to the warp (the seed). A base granted is one ship from the
+  receiver's fullest base, else from its warp (U). An Empath whose compromise forced the deal
+  cannot let it fail ("you must make a deal").
+* Edicts (``cosmic.game.edicts``): each is offered in every window where it may be played
+  (edition 2; the timings of the base-game cards, U where the Eon cards are not confirmed).
 * A deal made is a success for the offense: it may challenge again (the seed).
 * The game is won at once by every player with five foreign bases (the seed); several may win
   together (E: the Eon rules allow shared wins). With one player left in play it wins. After
@@ -54,8 +58,10 @@ Powers (the seed's texts in ``cosmic.powers``; here, only when each acts in a ga
   play again; the set-aside card returns afterwards. Edicts played stay in force (U).
 * Clone: chooses to keep its card after the challenge. Vulch: may take each edict another player
   plays. Amoeba: chooses its ships with its card (``play CARD SHIPS``).
-* A player with two or fewer home bases has no power (the seed); a Cosmic Zap cancels a main
-  player's power for the rest of the challenge (``cosmic.game.edicts``).
+* A player with two or fewer home bases has no power (the seed); a Cosmic Zap cancels a
+  power for the rest of the challenge (``cosmic.game.edicts``).
+* Editions (``GameConfig.rules``): a record replays by the rules it was played by; edition 1 is
+  that of version-1 records.
 """
 
 from __future__ import annotations
@@ -64,7 +70,7 @@ from collections import Counter
 from dataclasses import replace
 from itertools import combinations
 
-from cosmic.cards import COMPROMISE, Card, Edict, edict
+from cosmic.cards import Card, Edict, edict
 from cosmic.decks import preset
 from cosmic.encounter import Result
 from cosmic.errors import shown
@@ -98,10 +104,12 @@ from cosmic.game.actions import (
     TimeTravel,
     Trade,
     VulchTake,
+    parse_action,
 )
+from cosmic.game.deals import answerer, base_source, can_counter, deal_terms, must_deal
+from cosmic.game.edicts import effect, holders, lose_to_warp, options
 from cosmic.game.errors import GameError, IllegalActionError
 from cosmic.game.resolution import (
-    allies_of,
     apply_encounter,
     challenge_cards,
     committed_ships,
@@ -113,16 +121,15 @@ from cosmic.game.resolution import (
 from cosmic.game.state import (
     BASES_TO_WIN,
     CHANCE,
-    FAILED_DEAL_SHIPS,
     MAX_SHIPS_SENT,
     OUT_OF_PLAY_AT,
     Commit,
     Cone,
     GameState,
+    Pending,
     Step,
     Task,
     TaskKind,
-    Terms,
     remove_card,
 )
 from cosmic.powers import Power, rule
@@ -139,8 +146,12 @@ def to_act(state: GameState) -> int | None:
         return CHANCE
     c = state.cone
     step = state.step
-    if step in (Step.INVITE, Step.FORCE_FIELD, Step.POWERS, Step.CARDS, Step.REVEAL, Step.QUASH):
+    if step in _ASKS:
         return c.to_ask[0]
+    if step is Step.ZAP and c.use is not None:
+        return c.use.ask[0]
+    if step is Step.CARD_ZAP and c.played is not None:
+        return c.played.ask[0]
     if step is Step.ALLY:
         return c.to_answer[0]
     if step is Step.ALLY_LAUNCH:
@@ -148,7 +159,7 @@ def to_act(state: GameState) -> int | None:
     if step is Step.REWARDS:
         return c.rewards[0][0]
     if step is Step.ANSWER:
-        return c.defense
+        return answerer(state)
     if step is Step.DEAL_CARDS:
         return c.deal_gives[0][0]
     if step is Step.CHRONOS:
@@ -158,6 +169,21 @@ def to_act(state: GameState) -> int | None:
     if step is Step.VULCH:
         return state.seat_with(Power.VULCH)
     return state.offense
+
+
+_ASKS = frozenset(
+    {
+        Step.INVITE,
+        Step.PLAGUE,
+        Step.FORCE_FIELD,
+        Step.POWERS,
+        Step.BEFORE_CARDS,
+        Step.CARDS,
+        Step.REVEAL,
+        Step.QUASH,
+    }
+)
+"""Steps that ask the players of ``Cone.to_ask`` in turn."""
 
 
 def _main_with(state: GameState, power: Power) -> int:
@@ -309,42 +335,8 @@ def _legal_ally(state: GameState, seat: int) -> list[Action]:
     return [*out, Pass()]
 
 
-def _edict_targets(state: GameState, seat: int, e: Edict) -> list[PlayEdict]:
-    if e is Edict.FORCE_FIELD:
-        return [PlayEdict(e, side.value) for side in Side if allies_of(state, side)]
-    if e is Edict.COSMIC_ZAP:
-        return [
-            PlayEdict(e, str(state.main(side)))
-            for side in Side
-            if state.power(state.main(side)) is not None
-        ]
-    if e is Edict.EMOTION_CONTROL and e not in state.cone.edicts:
-        return [PlayEdict(e)]
-    if e is Edict.IONIC_GAS and e not in state.cone.edicts:
-        return [PlayEdict(e)]
-    if e is Edict.QUASH:
-        return [PlayEdict(e)]
-    return []
-
-
-WINDOWS: dict[Step, tuple[Edict, ...]] = {
-    Step.FORCE_FIELD: (Edict.FORCE_FIELD,),
-    Step.REVEAL: (Edict.COSMIC_ZAP, Edict.EMOTION_CONTROL, Edict.IONIC_GAS),
-    Step.QUASH: (Edict.QUASH,),
-}
-"""The edicts each window offers (Mobius Tubes has its own step at the start of a challenge)."""
-
-
-def _window_options(state: GameState, seat: int) -> list[Action]:
-    out: list[Action] = []
-    for e in WINDOWS[state.step]:
-        if edict(e) in state.hands[seat]:
-            out.extend(_edict_targets(state, seat, e))
-    return out
-
-
 def _legal_window(state: GameState, seat: int) -> list[Action]:
-    return [*_window_options(state, seat), Pass()]
+    return [*options(state, seat, state.step), Pass()]
 
 
 def _power_options(state: GameState, seat: int) -> list[Action]:
@@ -400,51 +392,20 @@ def _legal_rewards(state: GameState, seat: int) -> list[Action]:
     return out or [Pass()]
 
 
-def _empath_forced(state: GameState, seat: int) -> bool:
-    """True when ``seat`` is an Empath whose compromise forced this deal."""
-    side = state.side_of(seat)
-    if side is None or state.power(seat) is not Power.EMPATH:
-        return False
-    mine, theirs = state.cone.card(side), state.cone.card(side.other)
-    return mine == COMPROMISE and theirs != COMPROMISE
-
-
-def base_source(state: GameState, seat: int, planet: int) -> bool:
-    """True when ``seat`` can put a ship on ``planet`` for a deal (a spare ship, or the warp)."""
-    if state.ships_on(planet, seat):
-        return False
-    return state.warp[seat] > 0 or any(state.spare(seat, p) for p in state.bases(seat))
-
-
-def deal_terms(state: GameState) -> list[Terms]:
-    """Every deal the offense may propose."""
-    off, dfn = state.offense, state.cone.defense
-    off_bases = [-1, *(p for p in state.bases(dfn) if base_source(state, off, p))]
-    def_bases = [-1, *(p for p in state.bases(off) if base_source(state, dfn, p))]
-    zombie = Power.ZOMBIE in (state.power(off), state.power(dfn))
-    partner = dfn if state.power(off) is Power.ZOMBIE else off
-    frees = [False, True] if zombie and state.warp[partner] else [False]
-    return [
-        Terms(ob, db, og, dg, z)
-        for ob in off_bases
-        for db in def_bases
-        for og in range(min(1, len(state.hands[off])) + 1)
-        for dg in range(min(1, len(state.hands[dfn])) + 1)
-        for z in frees
-    ]
-
-
 def _legal_propose(state: GameState, seat: int) -> list[Action]:
     out: list[Action] = [Propose.of(t) for t in deal_terms(state)]
-    if not _empath_forced(state, state.offense) and not _empath_forced(state, state.cone.defense):
+    if not must_deal(state):
         out.append(Pass())
     return out
 
 
 def _legal_answer(state: GameState, seat: int) -> list[Action]:
-    if _empath_forced(state, seat) or _empath_forced(state, state.offense):
-        return [Accept()]
-    return [Accept(), Refuse()]
+    out: list[Action] = [Accept()]
+    if can_counter(state):
+        out.extend(Propose.of(t) for t in deal_terms(state) if t != state.cone.terms)
+    if not must_deal(state):  # an Empath's forced deal is never refused
+        out.append(Refuse())
+    return out
 
 
 def _legal_deal_cards(state: GameState, seat: int) -> list[Action]:
@@ -465,6 +426,7 @@ def _legal_again(state: GameState, seat: int) -> list[Action]:
 
 _LEGAL = {
     Step.MOBIUS: _legal_mobius,
+    Step.PLAGUE: _legal_window,
     Step.REGROUP: _legal_regroup,
     Step.OWN_COLOUR: _legal_own_colour,
     Step.AIM: _legal_aim,
@@ -474,6 +436,7 @@ _LEGAL = {
     Step.ALLY_LAUNCH: _legal_launch,
     Step.FORCE_FIELD: _legal_window,
     Step.POWERS: _legal_powers,
+    Step.BEFORE_CARDS: _legal_window,
     Step.CARDS: _legal_cards,
     Step.REVEAL: _legal_window,
     Step.CHRONOS: _legal_chronos,
@@ -484,6 +447,8 @@ _LEGAL = {
     Step.DEAL_CARDS: _legal_deal_cards,
     Step.CLONE: _legal_clone,
     Step.VULCH: _legal_vulch,
+    Step.ZAP: _legal_window,
+    Step.CARD_ZAP: _legal_window,
     Step.AGAIN: _legal_again,
 }
 
@@ -504,11 +469,88 @@ def apply(state: GameState, action: Action) -> GameState:
             f"{shown(str(action))} is not legal at step {state.step.value!r} for seat "
             f"{to_act(state)} (legal: {listed}{more})"
         )
-    if to_act(state) == CHANCE:
+    seat = to_act(state)
+    if seat == CHANCE:
         state = _apply_chance(state, action)
+    elif isinstance(action, _POWER_USES) and not state.config.legacy:
+        state = _use_power(state, seat or 0, action)
     else:
-        state = _APPLY[state.step](state, to_act(state) or 0, action)
+        state = _APPLY[state.step](state, seat or 0, action)
     return _settle(state)
+
+
+_POWER_USES = (Look, Trade, Give, Mutate, TimeTravel, Keep)
+"""Actions that use a power by a decision: a Cosmic Zap may cancel each (edition 2)."""
+
+
+def _use_power(state: GameState, seat: int, action: Action) -> GameState:
+    """A power's use waits for the holders of Cosmic Zap (``cosmic.game.edicts``)."""
+    use = Pending(seat, str(action), state.step, ())
+    ask = holders(state.with_cone(use=use), Step.ZAP, besides=seat)
+    if not ask:
+        return _APPLY[state.step](state, seat, action)
+    return _goto(state, Step.ZAP, use=replace(use, ask=ask))
+
+
+def _apply_zap(state: GameState, seat: int, action: Action) -> GameState:
+    use = state.cone.use
+    assert use is not None
+    if isinstance(action, PlayEdict):
+        return _play_edict(state, seat, action, Step.ZAP)
+    return state.with_cone(use=replace(use, ask=use.ask[1:]))
+
+
+def _enter_zap(state: GameState) -> GameState:
+    """The use goes ahead once no holder zaps it; a zapped use never happens."""
+    use = state.cone.use
+    assert use is not None
+    if use.seat in state.cone.zapped:
+        return _goto(state, use.resume, use=None)
+    ask = use.ask
+    while ask and not options(state, ask[0], Step.ZAP):
+        ask = ask[1:]
+    if ask:
+        return state.with_cone(use=replace(use, ask=ask)) if ask != use.ask else state
+    state = _goto(state, use.resume, use=None)
+    return _APPLY[use.resume](state, use.seat, parse_action(use.action))
+
+
+def _play_edict(state: GameState, seat: int, action: PlayEdict, resume: Step) -> GameState:
+    """``seat`` plays an edict: it leaves the hand; holders of Card Zap may cancel it (edition
+    2); else it acts, and the Vulch may take it. The game then returns to ``resume``."""
+    card = edict(action.edict)
+    state = state.with_hand(seat, remove_card(state.hands[seat], card))
+    if action.edict is not Edict.CARD_ZAP and not state.config.legacy:
+        played = Pending(seat, str(action), resume, ())
+        ask = holders(state.with_cone(played=played), Step.CARD_ZAP, besides=seat)
+        if ask:
+            return _goto(state, Step.CARD_ZAP, played=replace(played, ask=ask))
+    return _to_vulch(effect(state, action), seat, card, resume)
+
+
+def _apply_card_zap(state: GameState, seat: int, action: Action) -> GameState:
+    played = state.cone.played
+    assert played is not None
+    if not isinstance(action, PlayEdict):
+        return state.with_cone(played=replace(played, ask=played.ask[1:]))
+    # The edict played is cancelled and discarded; the Card Zap may go to the Vulch.
+    cancelled = parse_action(played.action)
+    assert isinstance(cancelled, PlayEdict)
+    state = state.with_hand(seat, remove_card(state.hands[seat], edict(Edict.CARD_ZAP)))
+    state = state.with_discards([edict(cancelled.edict)]).with_cone(played=None)
+    return _to_vulch(state, seat, edict(Edict.CARD_ZAP), played.resume)
+
+
+def _enter_card_zap(state: GameState) -> GameState:
+    """No holder cancelled the edict: it acts."""
+    played = state.cone.played
+    assert played is not None
+    if played.ask:
+        return state
+    action = parse_action(played.action)
+    assert isinstance(action, PlayEdict)
+    state = _goto(state, played.resume, played=None)
+    return _to_vulch(effect(state, action), played.seat, edict(action.edict), played.resume)
 
 
 def _settle(state: GameState) -> GameState:
@@ -551,7 +593,7 @@ def _enter(state: GameState) -> GameState:
     if step is Step.MOBIUS:
         if edict(Edict.MOBIUS_TUBES) in state.hands[seat] and any(state.warp):
             return state
-        return _goto(state, Step.REGROUP)
+        return _after_mobius(state)
     if step is Step.REGROUP:
         return state if state.warp[seat] else _goto(state, Step.DESTINY)
     if step is Step.DESTINY:
@@ -570,13 +612,26 @@ def _enter(state: GameState) -> GameState:
         if not state.cone.to_answer:
             return _to_window(state, Step.FORCE_FIELD)
         return state
-    if step in (Step.FORCE_FIELD, Step.REVEAL, Step.QUASH):
-        return state if state.cone.to_ask else _after_window(state)
+    if step in _AFTER_WINDOW:
+        c = state.cone
+        if c.to_ask and not state.config.legacy and not options(state, c.to_ask[0], step):
+            return state.with_cone(to_ask=c.to_ask[1:])  # nothing left to play now
+        return state if c.to_ask else _AFTER_WINDOW[step](state)
+    if step is Step.ZAP:
+        return _enter_zap(state)
+    if step is Step.CARD_ZAP:
+        return _enter_card_zap(state)
     if step is Step.POWERS:
         c = state.cone
         if c.to_ask and not _power_options(state, c.to_ask[0]):
             return _goto(state, Step.POWERS, to_ask=c.to_ask[1:])
-        return state if c.to_ask else _to_cards(state)
+        if c.to_ask:
+            return state
+        return _to_cards(state) if state.config.legacy else _to_window(state, Step.BEFORE_CARDS)
+    if step is Step.CHRONOS and not _mains_with(state, Power.CHRONOS):
+        return _settle_encounter(state)  # its power was zapped as it travelled
+    if step is Step.CLONE and not _mains_with(state, Power.CLONE):
+        return _discard_cards(state, keep=None)  # its power was zapped as it kept its card
     if step is Step.CARDS:
         return _enter_cards(state)
     if step is Step.REWARDS:
@@ -589,6 +644,16 @@ def _enter(state: GameState) -> GameState:
     return state
 
 
+def _mains_with(state: GameState, power: Power) -> bool:
+    return any(state.power(state.main(side)) is power for side in Side)
+
+
+def _after_mobius(state: GameState) -> GameState:
+    if state.config.legacy:
+        return _goto(state, Step.REGROUP)
+    return _to_window(state, Step.PLAGUE)
+
+
 def _start_challenge(state: GameState) -> GameState:
     state = replace(state, cone=Cone(), challenges=state.challenges + 1)
     return _goto(state, Step.START)
@@ -596,17 +661,9 @@ def _start_challenge(state: GameState) -> GameState:
 
 def _apply_mobius(state: GameState, seat: int, action: Action) -> GameState:
     if isinstance(action, PlayEdict):
-        # Mobius Tubes frees every ship in the warp (U: the seed does not give the edicts' texts;
-        # the Eon edict frees all ships from the warp). Each returns to a base of its owner.
-        for s in range(state.players):
-            n = state.warp[s]
-            if n and not state.out[s]:
-                to = fullest_base(state, s)
-                place = to if to is not None else state.home_planets(s)[0]
-                state = state.with_warp(s, -n).with_ships(place, s, n)
-        state = _discard_edict(state, seat, Edict.MOBIUS_TUBES, Step.REGROUP)
-        return state
-    return _goto(state, Step.REGROUP)
+        resume = Step.REGROUP if state.config.legacy else Step.MOBIUS
+        return _play_edict(state, seat, action, resume)
+    return _after_mobius(state)
 
 
 def _apply_regroup(state: GameState, seat: int, action: Action) -> GameState:
@@ -669,57 +726,20 @@ def _apply_ally(state: GameState, seat: int, action: Action) -> GameState:
     return _goto(state, Step.ALLY, to_answer=c.to_answer[1:])
 
 
-def _holders(state: GameState, step: Step) -> tuple[int, ...]:
-    """Players (offense first, then in turn order) who hold an edict ``step`` offers."""
-    order = (state.offense, *state.left_of(state.offense))
-    held = [edict(e) for e in WINDOWS[step]]
-    return tuple(s for s in order if any(card in state.hands[s] for card in held))
-
-
 def _to_window(state: GameState, step: Step) -> GameState:
-    return _goto(state, step, to_ask=_holders(state, step))
-
-
-def _after_window(state: GameState) -> GameState:
-    if state.step is Step.FORCE_FIELD:
-        return _to_powers(state)
-    if state.step is Step.REVEAL:
-        return _resolve(state)
-    return _make_deal(state)
+    return _goto(state, step, to_ask=holders(state, step))
 
 
 def _apply_window(state: GameState, seat: int, action: Action) -> GameState:
-    c = state.cone
     if not isinstance(action, PlayEdict):
-        return state.with_cone(to_ask=c.to_ask[1:])
-    e = action.edict
-    if e is Edict.FORCE_FIELD:
-        side = Side(action.target)
-        cancelled = allies_of(state, side)
-        state = return_commits(state, cancelled)
-        allies = tuple((s, sd) for s, sd in state.cone.allies if sd is not side)
-        state = state.with_cone(allies=allies, force_fields=(*c.force_fields, side))
-    elif e is Edict.COSMIC_ZAP:
-        target = int(action.target)
-        state = state.with_cone(zapped=(*c.zapped, target))
-        zapped = state.side_of(target)
-        if zapped is not None and c.card(zapped) is not None:
-            # A zapped Amoeba's ships are those it committed: its ooze is cancelled with it.
-            ships = list(c.ships)
-            ships[0 if zapped is Side.OFFENSE else 1] = committed_ships(state, zapped)
-            state = state.with_cone(ships=(ships[0], ships[1]))
-    elif e is Edict.QUASH:
-        state = state.with_cone(terms=None)
-    else:
-        state = state.with_cone(edicts=(*c.edicts, e))
+        return state.with_cone(to_ask=state.cone.to_ask[1:])
     # The player may still hold another edict of this window: it is asked again.
-    return _discard_edict(state, seat, e, state.step)
+    return _play_edict(state, seat, action, state.step)
 
 
-def _discard_edict(state: GameState, seat: int, e: Edict, resume: Step) -> GameState:
-    """The edict played leaves the hand: to the discard pile, or the Vulch may take it."""
-    card = edict(e)
-    state = state.with_hand(seat, remove_card(state.hands[seat], card))
+def _to_vulch(state: GameState, seat: int, card: Card, resume: Step) -> GameState:
+    """The edict ``seat`` played (out of its hand) goes to the discard pile, or the Vulch may
+    take it; then the game returns to ``resume``."""
     vulch = state.seat_with(Power.VULCH)
     if vulch is not None and vulch != seat:
         return _goto(state, Step.VULCH, played_edict=(seat, card), resume=resume)
@@ -884,28 +904,27 @@ def _apply_rewards(state: GameState, seat: int, action: Action) -> GameState:
 
 
 def _apply_propose(state: GameState, seat: int, action: Action) -> GameState:
-    if isinstance(action, Propose):
+    if not isinstance(action, Propose):
+        return _fail_deal(state)
+    if state.config.legacy:
         return _goto(state, Step.ANSWER, terms=action.terms)
-    return _fail_deal(state)
+    return _goto(state, Step.ANSWER, terms=action.terms, proposer=seat, proposals=1)
 
 
 def _apply_answer(state: GameState, seat: int, action: Action) -> GameState:
     if isinstance(action, Refuse):
         return _fail_deal(state)
+    if isinstance(action, Propose):  # a counteroffer: the other main player answers it
+        return state.with_cone(
+            terms=action.terms, proposer=seat, proposals=state.cone.proposals + 1
+        )
     return _to_window(state, Step.QUASH)
 
 
 def _fail_deal(state: GameState) -> GameState:
     """Each main player loses three ships to the warp (a Zombie none)."""
     for side in Side:
-        seat = state.main(side)
-        if rule(state.power(seat)).warp_proof:
-            continue
-        for _ in range(FAILED_DEAL_SHIPS):
-            base = fullest_base(state, seat)
-            if base is None:
-                break
-            state = state.with_ships(base, seat, -1).with_warp(seat, 1)
+        state = lose_to_warp(state, state.main(side))
     return _cleanup(state.with_cone(terms=None))
 
 
@@ -1032,8 +1051,18 @@ def _next_turn(state: GameState) -> GameState:
     return _start_challenge(state)
 
 
+_AFTER_WINDOW = {
+    Step.PLAGUE: lambda state: _goto(state, Step.REGROUP),
+    Step.FORCE_FIELD: _to_powers,
+    Step.BEFORE_CARDS: _to_cards,
+    Step.REVEAL: _resolve,
+    Step.QUASH: _make_deal,
+}
+"""Where each window leads once every holder has answered."""
+
 _APPLY = {
     Step.MOBIUS: _apply_mobius,
+    Step.PLAGUE: _apply_window,
     Step.REGROUP: _apply_regroup,
     Step.OWN_COLOUR: _apply_own_colour,
     Step.AIM: _apply_aim,
@@ -1043,6 +1072,7 @@ _APPLY = {
     Step.ALLY_LAUNCH: _apply_launch,
     Step.FORCE_FIELD: _apply_window,
     Step.POWERS: _apply_powers,
+    Step.BEFORE_CARDS: _apply_window,
     Step.CARDS: _apply_cards,
     Step.REVEAL: _apply_window,
     Step.CHRONOS: _apply_chronos,
@@ -1053,5 +1083,7 @@ _APPLY = {
     Step.DEAL_CARDS: _apply_deal_cards,
     Step.CLONE: _apply_clone,
     Step.VULCH: _apply_vulch,
+    Step.ZAP: _apply_zap,
+    Step.CARD_ZAP: _apply_card_zap,
     Step.AGAIN: _apply_again,
 }

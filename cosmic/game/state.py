@@ -51,6 +51,27 @@ Mayfair edition's destiny deck has four cards of each colour besides its special
 CHANCE = -1
 """The seat that chooses chance events."""
 MIN_PLAYERS, MAX_PLAYERS = 3, 6
+RULES = 2
+"""The edition of the rules new games are played by. Edition 1 (records of version 1) offered
+the edicts only at fixed points (no Card Zap, no Plague, a Cosmic Zap only at the reveal) and
+made a deal in one round (the offense proposes, the defense accepts or refuses); edition 2
+offers every edict in each timing window where it may be played and negotiates a deal over
+``DEAL_ROUNDS`` proposals. A record replays by the edition it was played by."""
+LEGACY_RULES = 1
+"""The edition of version-1 records."""
+DEAL_ROUNDS = 4
+"""Proposals a negotiation may hold before it fails (edition 2): the offense's offer and up to
+three counteroffers, alternately (U: the seed's 72 hours, which a bot game cannot measure)."""
+MAX_DEAL_CARDS = 2
+"""Cards each main player may promise the other in a deal of edition 2 (U: the seed sets no
+number; edition 1 allowed one)."""
+
+
+def legacy(value: object) -> dict[str, object]:
+    """The field metadata of a field added after edition 1: the state's JSON (and so its hash)
+    leaves the field out while it holds ``value``, so a version-1 record's states hash as they
+    did when it was written."""
+    return {"legacy": value}
 
 
 def planet_name(pid: int) -> str:
@@ -73,6 +94,7 @@ class Step(StrEnum):
 
     START = "start"  # a challenge begins: hands without a challenge card are replaced
     MOBIUS = "mobius"  # the offense may play Mobius Tubes
+    PLAGUE = "plague"  # holders of Plague may play it on a player (the regroup; edition 2)
     REGROUP = "regroup"  # the offense may free one ship from the warp
     DESTINY = "destiny"  # the destiny counter is flipped
     OWN_COLOUR = "own_colour"  # own colour: attack a colony on a home planet or flip again
@@ -83,6 +105,7 @@ class Step(StrEnum):
     ALLY_LAUNCH = "ally_launch"  # a joining ally sends its ships, one at a time
     FORCE_FIELD = "force_field"  # a holder of Force Field may cancel a side's alliances
     POWERS = "powers"  # powers used before cards (Mind, Trader, Philanthropist, Mutant)
+    BEFORE_CARDS = "before_cards"  # a Cosmic Zap on a main Laser or Oracle (edition 2)
     CARDS = "cards"  # a main player plays its challenge card
     REVEAL = "reveal"  # edicts at the reveal (Cosmic Zap, Emotion Control, Ionic Gas)
     CHRONOS = "chronos"  # a Chronos main player may travel in time
@@ -93,6 +116,8 @@ class Step(StrEnum):
     DEAL_CARDS = "deal_cards"  # a main player hands over the card the deal promised
     CLONE = "clone"  # a Clone main player keeps its card or discards it
     VULCH = "vulch"  # the Vulch may take an edict someone else played
+    ZAP = "zap"  # a power is being used: holders of Cosmic Zap may cancel it (edition 2)
+    CARD_ZAP = "card_zap"  # an edict is being played: holders of Card Zap may cancel it
     AGAIN = "again"  # a successful offense may challenge a second time
     OVER = "over"  # the game is over
 
@@ -141,6 +166,24 @@ class Terms:
 
 
 @dataclass(frozen=True, slots=True)
+class Pending:
+    """Something being done that others may still cancel (edition 2): a power's use waiting for
+    a Cosmic Zap (``Cone.use``) or an edict waiting for a Card Zap (``Cone.played``).
+
+    Attributes:
+        seat: who is doing it.
+        action: the action's text (``trade``, ``edict emotion_control -``).
+        resume: the step the game returns to once it is done or cancelled.
+        ask: holders of the cancelling edict still to be asked, in order.
+    """
+
+    seat: int
+    action: str
+    resume: Step
+    ask: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Cone:
     """The challenge in progress: who meets whom where, the ships and cards on the table.
 
@@ -168,6 +211,11 @@ class Cone:
         succeeded: the offense won or made a deal.
         played_edict: the edict just played and its player, for the Vulch.
         resume: the step to return to once the Vulch has answered.
+        use: a power's use waiting for Cosmic Zaps (edition 2).
+        played: an edict waiting for Card Zaps (edition 2).
+        proposer: who made the proposal on the table (edition 2; ``-1``: edition 1, where the
+            offense always proposes).
+        proposals: proposals made so far in this negotiation (edition 2).
     """
 
     defense: int = -1
@@ -193,6 +241,10 @@ class Cone:
     succeeded: bool = False
     played_edict: tuple[int, Card | None] = (-1, None)
     resume: Step = Step.START
+    use: Pending | None = field(default=None, metadata=legacy(None))
+    played: Pending | None = field(default=None, metadata=legacy(None))
+    proposer: int = field(default=-1, metadata=legacy(-1))
+    proposals: int = field(default=0, metadata=legacy(0))
 
     def committed(self, seat: int) -> int:
         """Ships ``seat`` has in the cone."""
@@ -220,12 +272,14 @@ class GameConfig:
             ``mayfair_1991`` or ``ffg_2008``.
         max_turns: the game ends without a winner after this many turns (bots may never finish).
         virus_allies: how a Virus counts its allies (``cosmic.powers.VirusAllies``).
+        rules: the edition of the rules (``RULES``; ``LEGACY_RULES`` for version-1 records).
     """
 
     powers: tuple[Power, ...]
     deck: str = "eon"
     max_turns: int = 400
     virus_allies: VirusAllies = VirusAllies.MULTIPLY
+    rules: int = field(default=RULES, metadata=legacy(LEGACY_RULES))
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "powers", tuple(self.powers))
@@ -242,11 +296,18 @@ class GameConfig:
             raise GameError(f"deck {shown(self.deck)} (legal: {', '.join(sorted(presets()))})")
         if self.max_turns < 1:
             raise GameError(f"max_turns {self.max_turns!r}: at least 1")
+        if self.rules not in (LEGACY_RULES, RULES):
+            raise GameError(f"rules edition {shown(self.rules)} (legal: {LEGACY_RULES}, {RULES})")
 
     @property
     def players(self) -> int:
         """Number of players."""
         return len(self.powers)
+
+    @property
+    def legacy(self) -> bool:
+        """True for the rules of edition 1 (version-1 records)."""
+        return self.rules == LEGACY_RULES
 
 
 @dataclass(frozen=True, slots=True)

@@ -48,25 +48,30 @@ def refused(data: bytes | str) -> str:
     return message
 
 
+# The text-level refusals are fileio's (the reader every Fleetlab file shares); cosmic adds its
+# own limits (MAX_BYTES, MAX_DEPTH, the exponents of its probabilities) and its paths.
 EXTREMES: list[tuple[str, bytes | str, str]] = [
     ("a 5000-digit card", json.dumps({**VALID, "hand": ["attack:" + "9" * 5000]}),
      "hand[0]: unknown card 'attack:999"),
     ("a 5000-digit integer", json.dumps(VALID).replace('"opponent_hand_size": 7',
                                                        '"opponent_hand_size": 1' + "0" * 5000),
-     "a number of 5,001 digits"),
-    ("Infinity", json.dumps(VALID).replace('"1/2"', "Infinity"), "Infinity is not a JSON number"),
-    ("NaN", json.dumps(VALID).replace('"1/2"', "NaN"), "NaN is not a JSON number"),
+     "opponent_hand_size: the integer '1000"),
+    ("Infinity", json.dumps(VALID).replace('"1/2"', "Infinity"),
+     "deal_success: Infinity is not a number"),
+    ("NaN", json.dumps(VALID).replace('"1/2"', "NaN"), "deal_success: NaN is not a number"),
     ("1e-99999 as text", json.dumps({**VALID, "deal_success": "1e-99999"}), "exponents"),
     ("1e-999999999 as text", json.dumps({**VALID, "deal_success": "1e-999999999"}), "exponents"),
     ("1e-999999999 as a number", json.dumps(VALID).replace('"1/2"', "1e-999999999"), "exponents"),
     ("1e400", json.dumps(VALID).replace('"1/2"', "1e400"), "exponents"),
     ("nested 5,000 deep", "[" * 5000 + "]" * 5000, "nested deeper than 32"),
     ("nested 100,000 deep", "{\"a\":" * 100_000 + "1" + "}" * 100_000, "nested deeper than 32"),
-    ("invalid UTF-8", b'{"format": "\xff\xfe\xfd"}', "not UTF-8 text (byte 12 is 0xff)"),
+    ("invalid UTF-8", b'{"format": "\xff\xfe\xfd"}',
+     "not UTF-8 text: byte 0xff at line 1, column 13"),
     ("UTF-16", json.dumps(VALID).encode("utf-16"), "UTF-16 text"),
-    ("NUL bytes", b"\x00" * 100, "NUL bytes"),
+    ("NUL bytes", b"\x00" * 100, "UTF-16 text; save it as UTF-8"),
     ("a duplicate key", '{"you": "offense", "you": "defense"}', "appears twice"),
-    ("a lone surrogate", json.dumps({**VALID, "hand": ["\ud800"]}), "hand[0]: unknown card"),
+    ("a lone surrogate", json.dumps({**VALID, "hand": ["\ud800"]}),
+     "hand[0]: the text '\\ud800' holds a lone UTF-16 surrogate"),
     ("a 2 MB field", json.dumps({**VALID, "hand": ["x" * 2_000_000]}), "at most 1,000,000"),
     ("a 900 kB field", json.dumps({**VALID, "hand": ["x" * 900_000]}), "900,000 characters"),
     ("a list as a name", json.dumps({**VALID, "allies": {"offense": [{"ships": 1, "name": [1]}],

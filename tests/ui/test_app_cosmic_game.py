@@ -9,7 +9,7 @@ from streamlit.testing.v1 import AppTest
 
 from cosmic.fileformat import challenge_to_dict
 from cosmic.game import Step, load_record
-from cosmic.game.view import challenge_of
+from cosmic.game.view import challenge_of, view_of
 from tests.support import REPO
 from ui.cosmic_game import replay_steps
 
@@ -29,7 +29,7 @@ def test_bots_play_and_the_record_is_stepped_through() -> None:
     # The page's default game is the golden record's (4 odds bots, seed 3).
     steps = replay_steps(load_record(GOLDEN))
     assert at.slider[0].max == len(steps.states) - 1
-    assert "Game over: seat 0 (empath) won." in at.markdown[0].value
+    assert "Game over: seat 3 (philanthropist) won." in at.markdown[0].value
     cards = next(i for i, s in enumerate(steps.states) if s.step is Step.CARDS and not s.queue)
     at.slider[0].set_value(cards).run()
     assert not at.exception
@@ -52,7 +52,7 @@ def test_a_seat_sees_only_its_own_hand() -> None:
 def test_the_cosmic_page_shows_a_challenge_from_a_record() -> None:
     steps = replay_steps(load_record(GOLDEN))
     state = next(s for s in steps.states if s.step is Step.CARDS and not s.queue)
-    data = challenge_to_dict(challenge_of(state, state.offense))
+    data = challenge_to_dict(challenge_of(view_of(state, state.offense)))
     at = AppTest.from_file(str(REPO / "ui/views/cosmic_encounter.py"), default_timeout=120)
     at.session_state["cosmic.from_game"] = data
     at.run()

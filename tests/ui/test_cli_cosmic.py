@@ -90,7 +90,7 @@ def test_missing_file_and_bad_json(capsys: pytest.CaptureFixture[str], tmp_path:
     bad = tmp_path / "bad.json"
     bad.write_text("{", encoding="utf-8")
     assert main(["cosmic", str(bad)]) == 2
-    assert "not JSON" in capsys.readouterr().err
+    assert "not valid JSON" in capsys.readouterr().err
 
 
 def test_ships_to_send_and_whom_to_invite(
@@ -142,7 +142,7 @@ def test_an_invited_ally(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> 
     ("text", "message"),
     [
         ('{"format": ' + "[" * 10_000 + "]" * 10_000 + "}", "nested deeper than 32"),
-        ('{"deal_success": Infinity}', "Infinity is not a JSON number"),
+        ('{"deal_success": Infinity}', "Infinity is not a number JSON allows"),
         ('{"a": 1, "a": 2}', "appears twice"),
     ],
 )

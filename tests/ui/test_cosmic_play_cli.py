@@ -73,4 +73,4 @@ def test_a_damaged_record_names_its_entry(
     assert status == 2 and out == "" and "entry 9 ('launch 9.9')" in err
     record.write_text("{")
     status, _, err = run(capsys, "cosmic-replay", str(record))
-    assert status == 2 and "not JSON" in err
+    assert status == 2 and "not valid JSON" in err

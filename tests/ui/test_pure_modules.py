@@ -33,6 +33,7 @@ PURE = [
     "ui.warmup",
     "ui.serve",
     "ui.cosmic_game",
+    "ui.cosmic_figures",
 ]
 
 

@@ -21,7 +21,8 @@ from cosmic.game import (
     random_config,
     record_text,
 )
-from cosmic.game.view import challenge_of
+from cosmic.game.view import challenge_of, view_of
+from ui.cosmic_figures import systems_figure
 from ui.cosmic_game import (
     Steps,
     cone_lines,
@@ -106,10 +107,23 @@ viewer = None if view == "everything" else views.index(view) - 1
 
 left, right = st.columns([3, 2])
 with left:
+    st.subheader("Systems")
+    st.plotly_chart(
+        systems_figure(state),
+        use_container_width=True,
+        config={"displayModeBar": False},
+        key="cosmicgame.systems",
+    )
+    st.caption(
+        "One row per player's system: its five planets, each disc a player's ships there in its "
+        "colour (a foreign colony is another colour on your planet), then its ships in the warp. "
+        "The outlined planet is the one the cone is aimed at; the triangle is the cone, with the "
+        "offense's side's ships in it (after the bar: the defense's allies')."
+    )
     st.subheader("Players")
     st.dataframe(players_rows(state, viewer), hide_index=True, use_container_width=True)
-    st.subheader("Systems")
-    st.dataframe(systems_rows(state), hide_index=True, use_container_width=True)
+    with st.expander("Ships on every planet (table)"):
+        st.dataframe(systems_rows(state), hide_index=True, use_container_width=True)
 with right:
     st.subheader("The cone")
     for line in cone_lines(state, viewer):
@@ -126,7 +140,7 @@ if mains:
     chooser = st.selectbox("For", [seat_label(state, s) for s in mains], key="cosmicgame.odds_for")
     seat = mains[[seat_label(state, s) for s in mains].index(chooser)]
     try:
-        challenge = challenge_of(state, seat)
+        challenge = challenge_of(view_of(state, seat))
     except CosmicError as exc:
         st.info(f"No odds here: {exc}")
     else:

@@ -7,14 +7,37 @@ texts of the actions (``play``): no seed, no luck.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 
 from cosmic.cards import Card
-from cosmic.game import GameConfig, GameState, apply, legal_actions, new_game, parse_action
+from cosmic.game import Action, GameConfig, GameState, apply, legal_actions, new_game, parse_action
+from cosmic.game.state import RULES
 from cosmic.powers import Power
 
 FILLERS = ("attack:6", "attack:8", "attack:10", "attack:7", "attack:12", "attack:15")
 """Cards that pad a hand to 7, taken in this order while the deck has copies left."""
+
+
+_LOGS: list[list[str]] = []
+
+
+@contextmanager
+def scripted() -> Iterator[list[str]]:
+    """The text of every action the helpers apply inside the block, in order: with a new game's
+    configuration, the entries of its record."""
+    texts: list[str] = []
+    _LOGS.append(texts)
+    try:
+        yield texts
+    finally:
+        _LOGS.remove(texts)
+
+
+def _apply(state: GameState, action: Action) -> GameState:
+    for log in _LOGS:
+        log.append(str(action))
+    return apply(state, action)
 
 
 def deal(
@@ -22,10 +45,14 @@ def deal(
     hands: Sequence[Sequence[str]],
     first: int = 0,
     deck: str = "eon",
+    warp: Sequence[int] = (),
+    rules: int = RULES,
 ) -> GameState:
     """A new game whose hands begin with ``hands[seat]`` (padded with ``FILLERS``), ``first``
-    to play."""
-    state = new_game(GameConfig(tuple(powers), deck))
+    to play; ``warp[seat]`` ships of each seat start in the warp (from its planet ``.4``)."""
+    state = new_game(GameConfig(tuple(powers), deck, rules=rules))
+    for seat, n in enumerate(warp):
+        state = state.with_ships(seat * 5 + 4, seat, -n).with_warp(seat, n)
     left = Counter(dict(state.draw_pile))
     wanted = [[Card.parse(c) for c in hand] for hand in hands]
     for hand in wanted:
@@ -37,14 +64,14 @@ def deal(
                 cards.append(filler)
                 left[filler] -= 1
         for card in cards:
-            state = apply(state, parse_action(f"draw {card}"))
-    return apply(state, parse_action(f"first {first}"))
+            state = _apply(state, parse_action(f"draw {card}"))
+    return _apply(state, parse_action(f"first {first}"))
 
 
 def play(state: GameState, *texts: str) -> GameState:
     """``state`` after the actions ``texts``."""
     for text in texts:
-        state = apply(state, parse_action(text))
+        state = _apply(state, parse_action(text))
     return state
 
 
