@@ -46,7 +46,9 @@ from engine.actions.discovery import (
 )
 from engine.actions.explore import DiscardSector, ExploreZone, PlaceSector, legal_explore
 from engine.actions.influence import InfluenceDisc, ReturnCube, legal_influence
+from engine.actions.minor_species import AllyMinorSpecies
 from engine.actions.move import MoveShip
+from engine.actions.pulsar import ActivatePulsar
 from engine.actions.research import Research, legal_research
 from engine.actions.trade import Trade
 from engine.actions.turn import (
@@ -64,6 +66,7 @@ from engine.decisions import (
     Activations,
     AssignHits,
     BattleActivation,
+    BlackHoleReturn,
     CubeRemoval,
     CubeReturn,
     Decision,
@@ -79,6 +82,7 @@ from engine.decisions import (
     SectorPlacement,
     StalemateRetreat,
     TechChoice,
+    TokenCube,
     TurnStart,
     Upkeep,
 )
@@ -92,6 +96,8 @@ from engine.galaxy import (
     zone_ring,
 )
 from engine.hexes import Hex, rotate_mask
+from engine.module_choices import black_hole_dive, return_from_black_hole, token_cube_track
+from engine.modules import minor_token
 from engine.planner import battle, war
 from engine.planner.economy import (
     RESOURCE_VP,
@@ -105,8 +111,10 @@ from engine.planner.economy import (
     rounds_left,
 )
 from engine.planner.fleet import fleet_counts, fleet_score, opponent_side, rank_upgrades
+from engine.planner.modules import dive_value, evacuation_value, explosion_risk, token_value
 from engine.planner.odds import OddsBook, PlannerBudget
 from engine.planner.valuation import (
+    DISCOVERY_VP,
     Plan,
     choose_plan,
     claim_value,
@@ -165,7 +173,9 @@ class PlannerPlayer:
         self._proposed: set[tuple[int, int]] = set()
         self._memo_state: GameState | None = None
         self._goal_memo: dict[int, list[war.FleetGoal]] = {}
-        handlers: dict[type[Decision], Callable[[GameState, int, Any, Sequence[Action]], Action]]
+        handlers: dict[
+            type[Decision], Callable[[GameState, int, Any, Sequence[Action]], Action | None]
+        ]
         handlers = {
             TurnStart: self._turn,
             Activations: self._activation,
@@ -186,6 +196,8 @@ class PlannerPlayer:
             CubeRemoval: self._cube_removal,
             DiplomacyAnswer: self._diplomacy_answer,
             Upkeep: self._upkeep,
+            BlackHoleReturn: lambda s, seat, d, a: return_from_black_hole(s, seat, a),
+            TokenCube: lambda s, seat, d, a: token_cube_track(s, seat, a),
         }
         self._handlers = handlers
 
@@ -208,14 +220,23 @@ class PlannerPlayer:
 
     def _turn(self, state: GameState, seat: int, d: TurnStart, actions: Sequence[Action]) -> Action:
         player = state.players[seat]
+        back = return_from_black_hole(state, seat, actions)
+        if back is not None:
+            return back  # a ship due back is lost unless it comes back before an action
         free = self._free_action(state, seat, actions)
         if free is not None:
             return free
+        ally = self._minor_species(state, seat, actions)
+        if ally is not None:
+            return ally
         if player.passed:
             return self._reaction(state, seat, actions)
         proposal = self._proposal(state, seat, actions)
         if proposal is not None:
             return proposal
+        pulsar = self._pulsar(state, seat, actions)
+        if pulsar is not None:
+            return pulsar
         kinds = {a.kind for a in actions if isinstance(a, TakeAction)}
         if not kinds:
             return Pass()
@@ -245,6 +266,40 @@ class PlannerPlayer:
             return Pass()
         self._intent = (state.round, best.kind, best.intent)
         return TakeAction(best.kind)
+
+    def _minor_species(
+        self, state: GameState, seat: int, actions: Sequence[Action]
+    ) -> Action | None:
+        """The Minor Species token worth the most over its credits (at the price of money, from
+        money the seat can spare beyond this round's upkeep with two more actions), if one pays."""
+        offers = [a for a in actions if isinstance(a, AllyMinorSpecies)]
+        if not offers:
+            return None
+        player = state.players[seat]
+        spare = min(player.money, balance(player, 2) - SPARE_MONEY)
+        price = money_price(player, 2, rounds_left(state))
+        best: tuple[float, str, Action] | None = None
+        for a in offers:
+            credits = minor_token(a.species).credits
+            if credits > spare:
+                continue
+            net = token_value(state, seat, a.species) - credits * price
+            if net >= PASS_BELOW and (best is None or (net, str(a)) > best[:2]):
+                best = (net, str(a), a)
+        return None if best is None else best[2]
+
+    def _pulsar(self, state: GameState, seat: int, actions: Sequence[Action]) -> Action | None:
+        """A Pulsar activation (one activation of move, upgrade or build, no disc off the
+        track) whose activation pays, the one worth the most."""
+        offers = {a.kind: a for a in actions if isinstance(a, ActivatePulsar)}
+        if not offers:
+            return None
+        choices = self._choices(state, seat, set(offers), reaction=True)
+        best = max(choices, key=lambda c: (c.value, -list(ActionKind).index(c.kind)), default=None)
+        if best is None or best.value < PASS_BELOW:
+            return None
+        self._intent = (state.round, best.kind, best.intent)
+        return offers[best.kind]
 
     def _surplus_trade(
         self, state: GameState, seat: int, kinds: set[ActionKind], actions: Sequence[Action]
@@ -388,11 +443,37 @@ class PlannerPlayer:
         good = [p for p in plans if p.holds >= war.MIN_HOLDS and p.value > 0]
         if good:
             return Choice(ActionKind.MOVE, good[0].value, good[0])
-        staging = self._staging_moves(state, seat, self._moves(state, seat))
-        if staging:
-            count = min(n, len(staging), 2)
-            return Choice(ActionKind.MOVE, STAGING_VP * count, None)
-        return None
+        moves = self._moves(state, seat)
+        side = self._side_move(state, seat, moves)
+        staging = self._staging_moves(state, seat, moves)
+        value = STAGING_VP * min(n, len(staging), 2) if staging else 0.0
+        if side is not None and side[0] > value:
+            return Choice(ActionKind.MOVE, side[0], None)
+        return Choice(ActionKind.MOVE, value, None) if staging else None
+
+    def _side_move(
+        self, state: GameState, seat: int, moves: Sequence[MoveShip]
+    ) -> tuple[float, MoveShip] | None:
+        """The best move that is not an attack (New Dangers): a dive into a Black Hole that
+        still holds its discovery tile (``modules.dive_value``), or a ship taken out of a
+        Supernova that may explode at this round's upkeep (``modules.evacuation_value``)."""
+        best: tuple[float, str, MoveShip] | None = None
+        dive = black_hole_dive(state, seat, moves)
+        if isinstance(dive, MoveShip):
+            value = dive_value(state, seat, dive, DISCOVERY_VP)
+            if value > 0:
+                best = (value, str(dive), dive)
+        for m in moves:
+            origin = state.sector(m.origin)
+            if origin is None or explosion_risk(state, origin) <= 0:
+                continue
+            target = state.sector(m.target)
+            if target is None or entering_creates_conflict(state, seat, target):
+                continue
+            value = evacuation_value(state, seat, m)
+            if value > 0 and (best is None or (value, str(m)) > best[:2]):
+                best = (value, str(m), m)
+        return None if best is None else (best[0], best[2])
 
     def _staging_moves(
         self, state: GameState, seat: int, moves: Sequence[MoveShip]
@@ -416,6 +497,8 @@ class PlannerPlayer:
                 state, seat, dest
             ):
                 continue
+            if explosion_risk(state, dest) > explosion_risk(state, origin):
+                continue  # never into a Supernova that may explode at this upkeep
             out.append(m)
         out.sort(key=lambda m: (-war.ship_power(player.blueprint(m.ship_class)), str(m)))
         return out
@@ -742,8 +825,13 @@ class PlannerPlayer:
         found = self._reinforce(state, seat, moves)
         if found is not None:
             return found
+        side = self._side_move(state, seat, moves)
+        if side is not None and side[0] >= STAGING_VP:
+            return side[1]
         staging = self._staging_moves(state, seat, moves)
-        return staging[0] if staging else None
+        if staging:
+            return staging[0]
+        return side[1] if side is not None and side[0] >= PASS_BELOW else None
 
     def _reinforce(self, state: GameState, seat: int, moves: Sequence[MoveShip]) -> Action | None:
         """Join a battle the seat is already in when that raises its chance of holding it."""

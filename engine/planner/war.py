@@ -38,7 +38,7 @@ from engine.galaxy import (
 from engine.hexes import Hex
 from engine.planner.economy import RESOURCE_VP
 from engine.planner.odds import OddsBook, SectorOdds, best_tile_gain
-from engine.planner.valuation import claim_value, sector_value
+from engine.planner.valuation import DISCOVERY_VP, claim_value, sector_value
 from engine.players import strength
 from engine.state import NPC, GameState, PlayerState, SectorState
 
@@ -91,7 +91,10 @@ def reputation_gain(state: GameState, player: PlayerState, side: SideResult) -> 
 
 
 def conquest_gain(state: GameState, seat: int, sector: SectorState) -> float:
-    """What holding the sector after its combat is worth to the seat."""
+    """What holding the sector after its combat is worth to the seat (a Nebula part: only its
+    discovery tile, which goes to a ship left alone there; no disc is ever placed on it)."""
+    if sector.hex.part:
+        return DISCOVERY_VP if sector.discovery else 0.0
     owner = sector.owner
     if owner == seat:
         return sector_value(state, seat, sector.tile, sector.discovery)
