@@ -27,6 +27,7 @@ from engine.enums import RESOURCES, Resource, SquareType
 from engine.modules import SpecialSector
 from engine.planner.economy import (
     RESOURCE_VP,
+    lateness,
     production_gain,
     rounds_left,
     steady_upkeep_cost,
@@ -218,12 +219,14 @@ def tech_value(state: GameState, seat: int, tech_id: str, plan: Plan) -> float:
 def research_gain(
     state: GameState, seat: int, tech_id: str, track: TechCategory, plan: Plan
 ) -> float:
-    """``tech_value`` less the science it costs on that track."""
+    """``tech_value`` (and what it does for a Supernova the seat controls) less the science it
+    costs on that track, at a price that falls towards the end of the game."""
     player = state.players[seat]
     held = len(player.techs[track_of(track)])
     cost = research_cost(tech_id, held)
     value = tech_value(state, seat, tech_id, plan) + steadying_value(state, seat, track)
-    return value - SCIENCE_VP * cost
+    # Science buys nothing but techs, and nothing at all once the game is over.
+    return value - SCIENCE_VP * lateness(rounds_left(state)) * cost
 
 
 def steadying_value(state: GameState, seat: int, track: TechCategory) -> float:
