@@ -42,23 +42,32 @@ def balance(player: PlayerState, discs: int = 0) -> int:
     return player.money + production(player, Resource.MONEY) - upkeep_after(player, discs)
 
 
-def tradeable(player: PlayerState, keep: Resource | None = None) -> int:
+def tradeable(player: PlayerState, keep: Resource | None = None, kept: int | None = None) -> int:
     """Money the player could still get this round by trading away its science and materials
-    (at its species' rate), all but ``keep`` (the resource the action in view spends)."""
+    (at its species' rate), but for ``kept`` of ``keep`` (what the action in view spends; all
+    of it when ``kept`` is not given)."""
     rate = trade_rate(player)
-    return sum(
-        player.resource(r) // rate for r in (Resource.SCIENCE, Resource.MATERIALS) if r is not keep
-    )
+    total = 0
+    for r in (Resource.SCIENCE, Resource.MATERIALS):
+        stock = player.resource(r)
+        if r is keep:
+            stock = 0 if kept is None else max(0, stock - kept)
+        total += stock // rate
+    return total
 
 
 def affordable(
-    player: PlayerState, discs: int = 1, reserve: int = 0, keep: Resource | None = None
+    player: PlayerState,
+    discs: int = 1,
+    reserve: int = 0,
+    keep: Resource | None = None,
+    kept: int | None = None,
 ) -> bool:
     """True when ``discs`` more discs off the track still leave this round's upkeep payable
-    with ``reserve`` money to spare, trading science and materials if need be (all but
-    ``keep``, which the action itself spends). Whether the trade is worth it is
+    with ``reserve`` money to spare, trading science and materials if need be (all but the
+    ``kept`` of ``keep`` that the action itself spends). Whether the trade is worth it is
     ``action_price``'s question."""
-    return balance(player, discs) + tradeable(player, keep) >= reserve
+    return balance(player, discs) + tradeable(player, keep, kept) >= reserve
 
 
 def money_price(player: PlayerState, discs: int = 1, left: int = 7) -> float:
@@ -68,7 +77,7 @@ def money_price(player: PlayerState, discs: int = 1, left: int = 7) -> float:
     left over at the end of the game buys nothing)."""
     spare = balance(player, discs)
     scarcity = 1.0 if spare <= 4 else max(0.1, 4 / spare)
-    return RESOURCE_VP * scarcity * _lateness(left)
+    return RESOURCE_VP * scarcity * lateness(left)
 
 
 def action_price(player: PlayerState, discs: int = 1, left: int = 7) -> float:
@@ -79,11 +88,11 @@ def action_price(player: PlayerState, discs: int = 1, left: int = 7) -> float:
     need = disc_cost(player, discs)
     short = min(need, max(0, -balance(player, discs)))
     covered = need - short
-    bought = short * trade_rate(player) * RESOURCE_VP * _lateness(left)
+    bought = short * trade_rate(player) * RESOURCE_VP * lateness(left)
     return covered * money_price(player, discs, left) + bought
 
 
-def _lateness(left: int) -> float:
+def lateness(left: int) -> float:
     """How much a resource still buys with ``left`` rounds to play after this one."""
     return 0.3 + 0.7 * min(7, left) / 7
 

@@ -25,7 +25,7 @@ from the battles themselves: two runs of a game with the same seed are the same 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -46,8 +46,10 @@ from engine.actions.discovery import (
 )
 from engine.actions.explore import DiscardSector, ExploreZone, PlaceSector, legal_explore
 from engine.actions.influence import InfluenceDisc, ReturnCube, legal_influence
+from engine.actions.minor_species import AllyMinorSpecies
 from engine.actions.move import MoveShip
-from engine.actions.research import Research, legal_research
+from engine.actions.pulsar import ActivatePulsar
+from engine.actions.research import Research, legal_research, research_cost, track_of
 from engine.actions.trade import Trade
 from engine.actions.turn import (
     Claim,
@@ -64,6 +66,7 @@ from engine.decisions import (
     Activations,
     AssignHits,
     BattleActivation,
+    BlackHoleReturn,
     CubeRemoval,
     CubeReturn,
     Decision,
@@ -79,6 +82,7 @@ from engine.decisions import (
     SectorPlacement,
     StalemateRetreat,
     TechChoice,
+    TokenCube,
     TurnStart,
     Upkeep,
 )
@@ -92,6 +96,8 @@ from engine.galaxy import (
     zone_ring,
 )
 from engine.hexes import Hex, rotate_mask
+from engine.module_choices import black_hole_dive, return_from_black_hole, token_cube_track
+from engine.modules import minor_token
 from engine.planner import battle, war
 from engine.planner.economy import (
     RESOURCE_VP,
@@ -105,8 +111,10 @@ from engine.planner.economy import (
     rounds_left,
 )
 from engine.planner.fleet import fleet_counts, fleet_score, opponent_side, rank_upgrades
+from engine.planner.modules import dive_value, evacuation_value, explosion_risk, token_value
 from engine.planner.odds import OddsBook, PlannerBudget
 from engine.planner.valuation import (
+    DISCOVERY_VP,
     Plan,
     choose_plan,
     claim_value,
@@ -119,8 +127,9 @@ from engine.sectors import sector_tile
 from engine.state import GameState
 from engine.upkeep import Abandon, PayUpkeep
 
-PASS_BELOW = 0.05
-"""An action must be worth at least this many VP (after its disc's upkeep) to be taken."""
+PASS_BELOW = 0.0
+"""An action must be worth at least this many VP (after its disc's upkeep) to be taken: every
+action that pays for its disc is taken."""
 STAGING_VP = 0.35
 """What moving one warship to where it can join the next attack is worth."""
 REACTION_BELOW = 0.15
@@ -134,6 +143,8 @@ COLONY_WEIGHT = {Resource.MONEY: 1.5, Resource.SCIENCE: 1.0, Resource.MATERIALS:
 """How much a colony ship's production gain counts, by resource."""
 SPARE_MONEY = 3
 """Money kept beyond this round's upkeep (with two more actions) before trading it away."""
+GOAL_MEMO = 256
+"""Fleet goal lists a planner keeps (forgotten all at once when full)."""
 MATERIAL_PRICE = 0.5 * RESOURCE_VP
 """What a material spent on warships costs the planner: ships are not used up by winning."""
 
@@ -145,6 +156,9 @@ class Choice:
     kind: ActionKind
     value: float
     intent: object = None
+    spent: int | None = None
+    """The science (research) or materials (build) the action spends, if known: the rest of
+    that resource may still be traded for its upkeep."""
 
 
 class PlannerPlayer:
@@ -163,9 +177,10 @@ class PlannerPlayer:
         self.plan: Plan | None = None
         self._intent: tuple[int, ActionKind, object] | None = None
         self._proposed: set[tuple[int, int]] = set()
-        self._memo_state: GameState | None = None
-        self._goal_memo: dict[int, list[war.FleetGoal]] = {}
-        handlers: dict[type[Decision], Callable[[GameState, int, Any, Sequence[Action]], Action]]
+        self._goal_memo: dict[tuple[object, ...], list[war.FleetGoal]] = {}
+        handlers: dict[
+            type[Decision], Callable[[GameState, int, Any, Sequence[Action]], Action | None]
+        ]
         handlers = {
             TurnStart: self._turn,
             Activations: self._activation,
@@ -186,6 +201,8 @@ class PlannerPlayer:
             CubeRemoval: self._cube_removal,
             DiplomacyAnswer: self._diplomacy_answer,
             Upkeep: self._upkeep,
+            BlackHoleReturn: lambda s, seat, d, a: return_from_black_hole(s, seat, a),
+            TokenCube: lambda s, seat, d, a: token_cube_track(s, seat, a),
         }
         self._handlers = handlers
 
@@ -208,14 +225,23 @@ class PlannerPlayer:
 
     def _turn(self, state: GameState, seat: int, d: TurnStart, actions: Sequence[Action]) -> Action:
         player = state.players[seat]
+        back = return_from_black_hole(state, seat, actions)
+        if back is not None:
+            return back  # a ship due back is lost unless it comes back before an action
         free = self._free_action(state, seat, actions)
         if free is not None:
             return free
+        ally = self._minor_species(state, seat, actions)
+        if ally is not None:
+            return ally
         if player.passed:
             return self._reaction(state, seat, actions)
         proposal = self._proposal(state, seat, actions)
         if proposal is not None:
             return proposal
+        pulsar = self._pulsar(state, seat, actions)
+        if pulsar is not None:
+            return pulsar
         kinds = {a.kind for a in actions if isinstance(a, TakeAction)}
         if not kinds:
             return Pass()
@@ -224,7 +250,9 @@ class PlannerPlayer:
             return trade
         choices = self._choices(state, seat, kinds)
         price = action_price(player, 1, rounds_left(state))
-        payable = [c for c in choices if affordable(player, 1 + _claims(c), keep=_spends(c))]
+        payable = [
+            c for c in choices if affordable(player, 1 + _claims(c), keep=_spends(c), kept=c.spent)
+        ]
         best = max(payable, key=lambda c: (c.value, -list(ActionKind).index(c.kind)), default=None)
         if self.trace is not None:
             shown = ", ".join(f"{c.kind.value} {c.value:.2f}" for c in choices)
@@ -245,6 +273,40 @@ class PlannerPlayer:
             return Pass()
         self._intent = (state.round, best.kind, best.intent)
         return TakeAction(best.kind)
+
+    def _minor_species(
+        self, state: GameState, seat: int, actions: Sequence[Action]
+    ) -> Action | None:
+        """The Minor Species token worth the most over its credits (at the price of money, from
+        money the seat can spare beyond this round's upkeep with two more actions), if one pays."""
+        offers = [a for a in actions if isinstance(a, AllyMinorSpecies)]
+        if not offers:
+            return None
+        player = state.players[seat]
+        spare = min(player.money, balance(player, 2) - SPARE_MONEY)
+        price = money_price(player, 2, rounds_left(state))
+        best: tuple[float, str, Action] | None = None
+        for a in offers:
+            credits = minor_token(a.species).credits
+            if credits > spare:
+                continue
+            net = token_value(state, seat, a.species) - credits * price
+            if net > PASS_BELOW and (best is None or (net, str(a)) > best[:2]):
+                best = (net, str(a), a)
+        return None if best is None else best[2]
+
+    def _pulsar(self, state: GameState, seat: int, actions: Sequence[Action]) -> Action | None:
+        """A Pulsar activation (one activation of move, upgrade or build, no disc off the
+        track) whose activation pays, the one worth the most."""
+        offers = {a.kind: a for a in actions if isinstance(a, ActivatePulsar)}
+        if not offers:
+            return None
+        choices = self._choices(state, seat, set(offers), reaction=True)
+        best = max(choices, key=lambda c: (c.value, -list(ActionKind).index(c.kind)), default=None)
+        if best is None or best.value <= PASS_BELOW:
+            return None
+        self._intent = (state.round, best.kind, best.intent)
+        return offers[best.kind]
 
     def _surplus_trade(
         self, state: GameState, seat: int, kinds: set[ActionKind], actions: Sequence[Action]
@@ -351,7 +413,9 @@ class PlannerPlayer:
         if not kinds:
             return Pass()
         choices = self._choices(state, seat, kinds, reaction=True)
-        payable = [c for c in choices if affordable(player, 1, reserve=2, keep=_spends(c))]
+        payable = [
+            c for c in choices if affordable(player, 1, reserve=2, keep=_spends(c), kept=c.spent)
+        ]
         best = max(payable, key=lambda c: (c.value, -list(ActionKind).index(c.kind)), default=None)
         price = action_price(player, 1, rounds_left(state))
         if best is None or best.value - price < REACTION_BELOW:
@@ -388,11 +452,37 @@ class PlannerPlayer:
         good = [p for p in plans if p.holds >= war.MIN_HOLDS and p.value > 0]
         if good:
             return Choice(ActionKind.MOVE, good[0].value, good[0])
-        staging = self._staging_moves(state, seat, self._moves(state, seat))
-        if staging:
-            count = min(n, len(staging), 2)
-            return Choice(ActionKind.MOVE, STAGING_VP * count, None)
-        return None
+        moves = self._moves(state, seat)
+        side = self._side_move(state, seat, moves)
+        staging = self._staging_moves(state, seat, moves)
+        value = STAGING_VP * min(n, len(staging), 2) if staging else 0.0
+        if side is not None and side[0] > value:
+            return Choice(ActionKind.MOVE, side[0], None)
+        return Choice(ActionKind.MOVE, value, None) if staging else None
+
+    def _side_move(
+        self, state: GameState, seat: int, moves: Sequence[MoveShip]
+    ) -> tuple[float, MoveShip] | None:
+        """The best move that is not an attack (New Dangers): a dive into a Black Hole that
+        still holds its discovery tile (``modules.dive_value``), or a ship taken out of a
+        Supernova that may explode at this round's upkeep (``modules.evacuation_value``)."""
+        best: tuple[float, str, MoveShip] | None = None
+        dive = black_hole_dive(state, seat, moves)
+        if isinstance(dive, MoveShip):
+            value = dive_value(state, seat, dive, DISCOVERY_VP)
+            if value > 0:
+                best = (value, str(dive), dive)
+        for m in moves:
+            origin = state.sector(m.origin)
+            if origin is None or explosion_risk(state, origin) <= 0:
+                continue
+            target = state.sector(m.target)
+            if target is None or entering_creates_conflict(state, seat, target):
+                continue
+            value = evacuation_value(state, seat, m)
+            if value > 0 and (best is None or (value, str(m)) > best[:2]):
+                best = (value, str(m), m)
+        return None if best is None else (best[0], best[2])
 
     def _staging_moves(
         self, state: GameState, seat: int, moves: Sequence[MoveShip]
@@ -416,26 +506,29 @@ class PlannerPlayer:
                 state, seat, dest
             ):
                 continue
+            if explosion_risk(state, dest) > explosion_risk(state, origin):
+                continue  # never into a Supernova that may explode at this upkeep
             out.append(m)
         out.sort(key=lambda m: (-war.ship_power(player.blueprint(m.ship_class)), str(m)))
         return out
 
     def _goals(self, state: GameState, seat: int) -> list[war.FleetGoal]:
-        """Fleet goals for every hostile neighbour, the best net value first (memoised for
-        the state)."""
-        if self._memo_state is state and seat in self._goal_memo:
-            return self._goal_memo[seat]
+        """Fleet goals for every hostile neighbour, the best net value first (memoised by what
+        they depend on: ``goal_key``)."""
         reach = activation_count(state, seat, ActionKind.MOVE, False)
+        key = goal_key(state, seat, reach)
+        found = self._goal_memo.get(key)
+        if found is not None:
+            return found
         goals = []
         for target in war.hostile_targets(state, seat):
             goal = war.fleet_goal(state, seat, self.book, target, reach)
             if goal is not None:
                 goals.append(goal)
         goals.sort(key=lambda g: (-(g.value - g.cost * MATERIAL_PRICE), g.cost, g.target))
-        if self._memo_state is not state:
-            self._memo_state = state
-            self._goal_memo = {}
-        self._goal_memo[seat] = goals
+        if len(self._goal_memo) >= GOAL_MEMO:
+            self._goal_memo.clear()
+        self._goal_memo[key] = goals
         return goals
 
     def _build_choice(self, state: GameState, seat: int, reaction: bool) -> Choice | None:
@@ -457,7 +550,9 @@ class PlannerPlayer:
             if now:
                 share = len(now) / len(goal.builds)
                 value = BUILD_DELAY * share * net
-                options.append(Choice(ActionKind.BUILD, value, ("goal", goal.site, tuple(now))))
+                spent = player.materials - materials
+                intent = ("goal", goal.site, tuple(now))
+                options.append(Choice(ActionKind.BUILD, value, intent, spent=spent))
         defence = self._defence_build(state, seat, n)
         if defence is not None:
             options.append(defence)
@@ -495,7 +590,8 @@ class PlannerPlayer:
                 best = (gain, (cls,) * count)
         if best is None or best[0] <= 0:
             return None
-        return Choice(ActionKind.BUILD, best[0], ("defend", worst.where, best[1]))
+        spent = sum(board.build_cost(c.value) for c in best[1])
+        return Choice(ActionKind.BUILD, best[0], ("defend", worst.where, best[1]), spent=spent)
 
     def _structure_build(self, state: GameState, seat: int) -> Choice | None:
         """A monolith (3 VP) or an orbital (a square) in a controlled sector."""
@@ -511,7 +607,7 @@ class PlannerPlayer:
             if free and player.materials >= cost:
                 value = MONOLITH_VP - cost * RESOURCE_VP * 0.6
                 where = max(free, key=lambda s: (s.ships_of(seat), -s.hex.ring, s.hex)).hex
-                best = Choice(ActionKind.BUILD, value, ("monolith", where))
+                best = Choice(ActionKind.BUILD, value, ("monolith", where), spent=cost)
         if player.has_tech("orbital"):
             cost = board.build_cost("orbital")
             free = [s for s in mine if not s.orbital]
@@ -520,23 +616,30 @@ class PlannerPlayer:
                 value = gain * (rounds_left(state) + 1) * RESOURCE_VP - cost * RESOURCE_VP
                 where = max(free, key=lambda s: (s.ships_of(seat), -s.hex.ring, s.hex)).hex
                 if best is None or value > best.value:
-                    best = Choice(ActionKind.BUILD, value, ("orbital", where))
+                    best = Choice(ActionKind.BUILD, value, ("orbital", where), spent=cost)
         return best
 
     def _research_choice(self, state: GameState, seat: int, reaction: bool) -> Choice | None:
         n = activation_count(state, seat, ActionKind.RESEARCH, reaction)
         options = legal_research(state, Activations(seat, ActionKind.RESEARCH, 1))
         assert self.plan is not None
+        player = state.players[seat]
         gains = sorted(
-            (research_gain(state, seat, a.tech, a.track, self.plan), str(a))
+            (
+                research_gain(state, seat, a.tech, a.track, self.plan),
+                str(a),
+                research_cost(a.tech, len(player.techs[track_of(a.track)])),
+            )
             for a in options
             if isinstance(a, Research)
         )
         gains.reverse()
         if not gains or gains[0][0] <= 0:
             return None
-        value = gains[0][0] + (max(0.0, gains[1][0]) * 0.7 if n > 1 and len(gains) > 1 else 0.0)
-        return Choice(ActionKind.RESEARCH, value)
+        second = n > 1 and len(gains) > 1 and gains[1][0] > 0
+        value = gains[0][0] + (gains[1][0] * 0.7 if second else 0.0)
+        spent = gains[0][2] + (gains[1][2] if second else 0)
+        return Choice(ActionKind.RESEARCH, value, spent=spent)
 
     def _explore_choice(self, state: GameState, seat: int, reaction: bool) -> Choice | None:
         zones = legal_explore(state, Activations(seat, ActionKind.EXPLORE, 1))
@@ -742,8 +845,13 @@ class PlannerPlayer:
         found = self._reinforce(state, seat, moves)
         if found is not None:
             return found
+        side = self._side_move(state, seat, moves)
+        if side is not None and side[0] >= STAGING_VP:
+            return side[1]
         staging = self._staging_moves(state, seat, moves)
-        return staging[0] if staging else None
+        if staging:
+            return staging[0]
+        return side[1] if side is not None and side[0] >= PASS_BELOW else None
 
     def _reinforce(self, state: GameState, seat: int, moves: Sequence[MoveShip]) -> Action | None:
         """Join a battle the seat is already in when that raises its chance of holding it."""
@@ -1029,6 +1137,15 @@ class PlannerPlayer:
             return (0 if sector is None else sector.ships_of(seat), str(a))
 
         return max(retreats, key=key)
+
+
+def goal_key(state: GameState, seat: int, reach: int) -> tuple[object, ...]:
+    """What a seat's fleet goals depend on: the galaxy, the round, the reputation bag and the
+    players as they stand, but not the money, science and materials in their storage (a goal
+    is the ships that take a sector, whatever they cost: the trades and what-ifs of a turn,
+    which change only storage, ask for the same goals)."""
+    players = tuple(replace(p, money=0, science=0, materials=0) for p in state.players)
+    return (seat, reach, state.round, state.sectors, players, state.reputation_bag)
 
 
 def _spends(choice: Choice) -> Resource | None:

@@ -24,13 +24,16 @@ from engine.actions.colony import ADVANCED_TECH, METASYNTHESIS
 from engine.actions.research import research_cost, track_of
 from engine.actions.upgrade import placements
 from engine.enums import RESOURCES, Resource, SquareType
+from engine.modules import SpecialSector
 from engine.planner.economy import (
     RESOURCE_VP,
+    lateness,
     production_gain,
     rounds_left,
     steady_upkeep_cost,
     steady_upkeep_saved,
 )
+from engine.planner.modules import pulsar_value, supernova_survival
 from engine.sectors import Square, sector_tile
 from engine.state import TRACKS, GameState, PlayerState
 from engine.tech_supply import tech_order
@@ -216,11 +219,38 @@ def tech_value(state: GameState, seat: int, tech_id: str, plan: Plan) -> float:
 def research_gain(
     state: GameState, seat: int, tech_id: str, track: TechCategory, plan: Plan
 ) -> float:
-    """``tech_value`` less the science it costs on that track."""
+    """``tech_value`` (and what it does for a Supernova the seat controls) less the science it
+    costs on that track, at a price that falls towards the end of the game."""
     player = state.players[seat]
     held = len(player.techs[track_of(track)])
     cost = research_cost(tech_id, held)
-    return tech_value(state, seat, tech_id, plan) - SCIENCE_VP * cost
+    value = tech_value(state, seat, tech_id, plan) + steadying_value(state, seat, track)
+    # Science buys nothing but techs, and nothing at all once the game is over.
+    return value - SCIENCE_VP * lateness(rounds_left(state)) * cost
+
+
+def steadying_value(state: GameState, seat: int, track: TechCategory) -> float:
+    """What one more tech on ``track`` adds to the Supernovae the seat controls: a Supernova
+    holds while its dice and its controller's fullest track reach the round number, so a tech
+    that fills the fullest track raises the share of the game each is expected to last
+    (``supernova_survival``) and with it the sector's value."""
+    player = state.players[seat]
+    novae = [
+        s
+        for s in state.controlled(seat)
+        if not s.exploded and s.printed.special is SpecialSector.SUPERNOVA
+    ]
+    if not novae:
+        return 0.0
+    i = track_of(track)
+    if len(player.techs[i]) < max(len(t) for t in player.techs):
+        return 0.0
+    gain = 0.0
+    for s in novae:
+        worth = held_value(state, seat, s.tile, s.discovery)
+        now = supernova_survival(state, seat, s.tile)
+        gain += worth * (supernova_survival(state, seat, s.tile, extra_techs=1) - now)
+    return gain
 
 
 def can_fill(player: PlayerState, square: Square) -> tuple[Resource, ...]:
@@ -245,10 +275,10 @@ def square_value(state: GameState, seat: int, square: Square) -> float:
     )
 
 
-def sector_value(state: GameState, seat: int, tile: int, discovery: bool | None = None) -> float:
-    """What controlling a sector is worth (printed VP, squares, discovery, species bonus),
-    before the disc's upkeep. ``discovery``: whether its tile is still there (default: the
-    printed symbol)."""
+def held_value(state: GameState, seat: int, tile: int, discovery: bool | None = None) -> float:
+    """What controlling a sector for the rest of the game would be worth (printed VP, squares,
+    discovery, species bonus, a Pulsar's free activations), before the disc's upkeep.
+    ``discovery``: whether its tile is still there (default: the printed symbol)."""
     printed = sector_tile(tile)
     value = float(printed.vp)
     value += sum(square_value(state, seat, sq) for sq in printed.squares)
@@ -258,7 +288,14 @@ def sector_value(state: GameState, seat: int, tile: int, discovery: bool | None 
     value += 0.3 * printed.artifacts
     if state.players[seat].species == PLANTA:
         value += 1.0
+    value += pulsar_value(state, tile)
     return value
+
+
+def sector_value(state: GameState, seat: int, tile: int, discovery: bool | None = None) -> float:
+    """``held_value`` times the share of the game the sector is expected to last (below 1 only
+    for a Supernova: ``modules.supernova_survival``)."""
+    return held_value(state, seat, tile, discovery) * supernova_survival(state, seat, tile)
 
 
 def disc_upkeep_value(state: GameState, seat: int) -> float:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from blueprints import DRACO, Blueprint, ShipClass, ship_class_info
 from blueprints import species as find_species
@@ -38,7 +39,7 @@ from engine.galaxy import (
 from engine.hexes import Hex
 from engine.planner.economy import RESOURCE_VP
 from engine.planner.odds import OddsBook, SectorOdds, best_tile_gain
-from engine.planner.valuation import claim_value, sector_value
+from engine.planner.valuation import DISCOVERY_VP, claim_value, sector_value
 from engine.players import strength
 from engine.state import NPC, GameState, PlayerState, SectorState
 
@@ -55,8 +56,10 @@ Ship = tuple[Hex, ShipClass]
 """One ship: where it is and its class."""
 
 
+@cache
 def ship_power(bp: Blueprint) -> float:
-    """Firepower x durability of one ship of a blueprint (``engine.players.strength``)."""
+    """Firepower x durability of one ship of a blueprint (``engine.players.strength``;
+    remembered for every blueprint seen, a few hundred in a game)."""
     return strength(Side("one", (ShipGroup.of(bp, 1),)))
 
 
@@ -91,7 +94,10 @@ def reputation_gain(state: GameState, player: PlayerState, side: SideResult) -> 
 
 
 def conquest_gain(state: GameState, seat: int, sector: SectorState) -> float:
-    """What holding the sector after its combat is worth to the seat."""
+    """What holding the sector after its combat is worth to the seat (a Nebula part: only its
+    discovery tile, which goes to a ship left alone there; no disc is ever placed on it)."""
+    if sector.hex.part:
+        return DISCOVERY_VP if sector.discovery else 0.0
     owner = sector.owner
     if owner == seat:
         return sector_value(state, seat, sector.tile, sector.discovery)
@@ -303,22 +309,43 @@ def fleet_goal(
     site = sites[0]
     board = find_species(state.players[seat].species)
     coming = _movers(state, seat, _next_turn_moves(state, seat)).get(target, [])
-    for n in range(MAX_GOAL_BUILDS + 1):
-        builds = _goal_builds(state, seat, n)
-        if builds is None:
-            return None
-        ships = ([(site, c) for c in builds] + coming)[: 2 * reach]
-        if not ships and not sector.ships_of(seat):
-            continue
-        after = relocate(add_ships(state, seat, site, builds), seat, ships, target)
-        odds = book.sector(after, target)
-        if odds is None:
-            return None
-        holds, value = engagement_value(after, seat, target, odds)
-        if holds >= GOAL_HOLDS:
-            cost = sum(board.build_cost(c.value) for c in builds)
-            return FleetGoal(target, site, builds, holds, value, cost)
-    return None
+    most = 0  # the most ships the miniature limits let the goal build
+    while most < MAX_GOAL_BUILDS and _goal_builds(state, seat, most + 1) is not None:
+        most += 1
+    tried: dict[int, FleetGoal | None] = {}
+
+    def attack(n: int) -> FleetGoal | None:
+        """The goal of ``n`` builds if its attack holds the target often enough."""
+        if n not in tried:
+            builds = _goal_builds(state, seat, n)
+            assert builds is not None
+            ships = ([(site, c) for c in builds] + coming)[: 2 * reach]
+            goal = None
+            if ships or sector.ships_of(seat):
+                after = relocate(add_ships(state, seat, site, builds), seat, ships, target)
+                odds = book.sector(after, target)
+                if odds is not None:
+                    holds, value = engagement_value(after, seat, target, odds)
+                    if holds >= GOAL_HOLDS:
+                        cost = sum(board.build_cost(c.value) for c in builds)
+                        goal = FleetGoal(target, site, builds, holds, value, cost)
+            tried[n] = goal
+        return tried[n]
+
+    # More ships hold a sector at least as often: the fewest that do is found by bisection
+    # between no builds and the most, three or four battles instead of up to seven.
+    if attack(0) is not None:
+        return attack(0)
+    if most == 0 or attack(most) is None:
+        return None
+    low, high = 0, most  # attack(low) fails, attack(high) holds
+    while high - low > 1:
+        mid = (low + high) // 2
+        if attack(mid) is not None:
+            high = mid
+        else:
+            low = mid
+    return attack(high)
 
 
 def _next_turn_moves(state: GameState, seat: int) -> list[MoveShip]:

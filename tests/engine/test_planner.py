@@ -263,3 +263,28 @@ def test_planner_fights_where_calc_cannot_model_the_sector() -> None:
     assert planner_battle.rest_of_battle(s, TARGET) is not None
     choice = planner_battle.choose_activation(s, d, legal_actions(s), OddsBook())
     assert str(choice) == "attack"
+
+
+def test_a_fleet_goal_is_the_fewest_ships_that_hold_the_target() -> None:
+    # No ships at home, two Ancients south of it: the goal builds ships at home until the
+    # attack holds GOAL_HOLDS of the time; one ship fewer does not (the bisection finds the
+    # same count as trying every count in turn, since more ships hold at least as often).
+    from engine.planner import war
+
+    s = _with_fleet((), 104, 0)
+    book = OddsBook()
+    goal = war.fleet_goal(s, 0, book, TARGET, 3)
+    assert goal is not None and goal.builds and goal.site == HOME
+    assert goal.holds >= war.GOAL_HOLDS
+
+    def holds(n: int) -> float:
+        builds = goal.builds[:n]
+        after = war.relocate(
+            war.add_ships(s, 0, HOME, builds), 0, [(HOME, c) for c in builds], TARGET
+        )
+        odds = book.sector(after, TARGET)
+        assert odds is not None
+        return war.engagement_value(after, 0, TARGET, odds)[0]
+
+    assert holds(len(goal.builds)) == pytest.approx(goal.holds)
+    assert all(holds(n) < war.GOAL_HOLDS for n in range(1, len(goal.builds)))

@@ -11,6 +11,7 @@ from dataclasses import replace
 
 import pytest
 
+from blueprints import TechCategory
 from engine.board import production
 from engine.enums import Resource
 from engine.planner.economy import (
@@ -41,6 +42,9 @@ def test_tradeable_money_leaves_out_what_the_action_spends() -> None:
     assert tradeable(player) == 3 + 2
     assert tradeable(player, keep=Resource.SCIENCE) == 2
     assert tradeable(player, keep=Resource.MATERIALS) == 3
+    # Only what the action spends is kept: a research of 3 science leaves 4 to trade (2 money).
+    assert tradeable(player, keep=Resource.SCIENCE, kept=3) == 2 + 2
+    assert tradeable(player, keep=Resource.SCIENCE, kept=9) == 2  # never below nothing
 
 
 def test_affordable_counts_every_tradeable_resource_but_the_spent_one() -> None:
@@ -49,6 +53,8 @@ def test_affordable_counts_every_tradeable_resource_but_the_spent_one() -> None:
     assert affordable(player, 1)
     assert not affordable(player, 1, reserve=1)
     assert not affordable(player, 1, keep=Resource.SCIENCE)  # research spends the science
+    assert affordable(terran(-2, science=6), 1, keep=Resource.SCIENCE, kept=2)  # 4 left: 2 money
+    assert not affordable(terran(-2, science=6), 1, keep=Resource.SCIENCE, kept=3)
     assert not affordable(terran(-1), 1)  # nothing to trade
 
 
@@ -72,3 +78,18 @@ def test_plentiful_money_is_cheap() -> None:
     rich, poor = terran(20), terran(2)
     assert money_price(rich, 1, 7) == pytest.approx(RESOURCE_VP * 4 / 20)
     assert action_price(rich, 1, 7) < action_price(poor, 1, 7)
+
+
+def test_science_costs_less_towards_the_end() -> None:
+    # A tech's science is priced at SCIENCE_VP a point, times lateness: 1 with seven rounds or
+    # more to play, 0.3 in the last round (science left then buys nothing).
+    from engine.actions.research import research_cost
+    from engine.planner.valuation import SCIENCE_VP, Plan, research_gain, tech_value
+
+    s = started("terran_directorate", "planta")
+    for round_number, share in ((1, 1.0), (8, 0.3)):
+        at = replace(s, round=round_number)
+        cost = research_cost("gauss_shield", 0)
+        gain = research_gain(at, 0, "gauss_shield", TechCategory.GRID, Plan.MIX)
+        value = tech_value(at, 0, "gauss_shield", Plan.MIX)
+        assert value - gain == pytest.approx(SCIENCE_VP * share * cost)
