@@ -115,11 +115,9 @@ from engine.planner.modules import dive_value, evacuation_value, explosion_risk,
 from engine.planner.odds import OddsBook, PlannerBudget
 from engine.planner.valuation import (
     DISCOVERY_VP,
-    MONOLITH_VP,
     Plan,
     choose_plan,
     claim_value,
-    release_value,
     research_gain,
     sector_value,
     tech_value,
@@ -140,6 +138,7 @@ UPGRADE_STAKES = 6.0
 """VP a fleet's whole gain in score (P(win) and losses against the reference) is worth."""
 BUILD_DELAY = 0.75
 """Share of an attack's value that building for it is worth (the attack comes a turn later)."""
+MONOLITH_VP = 3.0
 COLONY_WEIGHT = {Resource.MONEY: 1.5, Resource.SCIENCE: 1.0, Resource.MATERIALS: 0.9}
 """How much a colony ship's production gain counts, by resource."""
 SPARE_MONEY = 3
@@ -677,14 +676,19 @@ class PlannerPlayer:
         player = state.players[seat]
         n = activation_count(state, seat, ActionKind.INFLUENCE, reaction)
         options = legal_influence(state, Activations(seat, ActionKind.INFLUENCE, n))
-        moves = _disc_moves(state, seat, options)[:n]
-        value = sum(v for v, _, _ in moves)
-        net = sum(1 if a.origin is None else -1 for _, _, a in moves)
+        gains = []
+        for a in options:
+            if isinstance(a, InfluenceDisc) and a.origin is None and a.target is not None:
+                sector = state.sector(a.target)
+                assert sector is not None
+                gains.append(claim_value(state, seat, sector.tile, sector.discovery))
+        gains.sort(reverse=True)
+        value = sum(g for g in gains[:n] if g > 0)
         # Influence also turns two used colony ships face up.
         squares = _open_squares(state, seat)
         flips = min(2, player.colony_used, squares)
         value += 0.8 * flips
-        return Choice(ActionKind.INFLUENCE, value, net) if value > 0 else None
+        return Choice(ActionKind.INFLUENCE, value) if value > 0 else None
 
     def _upgrade_choice(self, state: GameState, seat: int, reaction: bool) -> Choice | None:
         if not war.hostile_targets(state, seat) and not self._warships(state, seat):
@@ -874,8 +878,19 @@ class PlannerPlayer:
     def _do_influence(
         self, state: GameState, seat: int, d: Activations, actions: Sequence[Action]
     ) -> Action | None:
-        found = _disc_moves(state, seat, actions)
-        return found[0][2] if found else None
+        player = state.players[seat]
+        if not affordable(player, 1):
+            return None
+        best: tuple[float, str, Action] | None = None
+        for a in actions:
+            if not isinstance(a, InfluenceDisc) or a.origin is not None or a.target is None:
+                continue
+            sector = state.sector(a.target)
+            assert sector is not None
+            value = claim_value(state, seat, sector.tile, sector.discovery)
+            if value > 0.2 and (best is None or value > best[0]):
+                best = (value, str(a), a)
+        return None if best is None else best[2]
 
     # ----- exploring ------------------------------------------------------------------------
 
@@ -1141,41 +1156,8 @@ def _spends(choice: Choice) -> Resource | None:
 
 
 def _claims(choice: Choice) -> int:
-    """Extra discs a choice will put on sectors (explore claims one; influence its claims less
-    the discs it takes back, its intent)."""
-    if choice.kind is ActionKind.INFLUENCE and isinstance(choice.intent, int):
-        return choice.intent
-    return 1 if choice.kind is ActionKind.EXPLORE else 0
-
-
-def _disc_moves(
-    state: GameState, seat: int, actions: Sequence[Action]
-) -> list[tuple[float, str, InfluenceDisc]]:
-    """The influence disc moves among ``actions`` worth making, the best first, with their
-    values (VP): a disc from the track onto a sector worth claiming (``claim_value``, when this
-    round's upkeep can still be paid with it) and a disc taken back to the track from a sector
-    that no longer earns its upkeep (``release_value``: money for the actions of every round
-    left). Moves from a sector to another are not made."""
-    player = state.players[seat]
-    claims = affordable(player, 1)
-    out = []
-    for a in actions:
-        if not isinstance(a, InfluenceDisc):
-            continue
-        if a.origin is None and a.target is not None and claims:
-            sector = state.sector(a.target)
-            assert sector is not None
-            value: float | None = claim_value(state, seat, sector.tile, sector.discovery)
-        elif a.origin is not None and a.target is None:
-            sector = state.sector(a.origin)
-            assert sector is not None
-            value = release_value(state, seat, sector)
-        else:
-            continue
-        if value is not None and value > 0.2:
-            out.append((value, str(a), a))
-    out.sort(key=lambda o: (-o[0], o[1]))
-    return out
+    """Extra discs a choice will put on sectors (explore and influence claim them)."""
+    return 1 if choice.kind in (ActionKind.EXPLORE, ActionKind.INFLUENCE) else 0
 
 
 def _open_squares(state: GameState, seat: int) -> int:

@@ -34,14 +34,12 @@ from engine.planner.economy import (
     steady_upkeep_saved,
 )
 from engine.planner.modules import pulsar_value, supernova_survival
-from engine.sectors import SectorKind, Square, sector_tile
-from engine.state import TRACKS, GameState, PlayerState, SectorState
+from engine.sectors import Square, sector_tile
+from engine.state import TRACKS, GameState, PlayerState
 from engine.tech_supply import tech_order
 
 DISCOVERY_VP = 1.8
 """A facedown discovery tile: 2 VP kept, or a reward worth about as much."""
-MONOLITH_VP = 3.0
-"""The points of a monolith."""
 
 
 class Plan(StrEnum):
@@ -310,37 +308,3 @@ def disc_upkeep_value(state: GameState, seat: int) -> float:
 def claim_value(state: GameState, seat: int, tile: int, discovery: bool | None = None) -> float:
     """``sector_value`` less the upkeep of its disc."""
     return sector_value(state, seat, tile, discovery) - disc_upkeep_value(state, seat)
-
-
-def kept_value(state: GameState, seat: int, sector: SectorState) -> float:
-    """What keeping its disc on a sector it controls is still worth to the seat for the rest
-    of the game: the printed VP and a monolith's, the production of the cubes on the sector
-    (they go back to their tracks when the disc leaves), its artifacts, the species bonus and a
-    Pulsar's free activations. Empty squares count nothing: the disc holds only what is on it."""
-    printed = sector.printed
-    value = float(printed.vp) + (MONOLITH_VP if sector.monolith else 0.0)
-    value += sum(
-        square_value(state, seat, sq)
-        for sq, cube in zip(printed.squares, sector.cubes, strict=True)
-        if cube
-    )
-    value += 0.3 * printed.artifacts
-    if state.players[seat].species == PLANTA:
-        value += 1.0
-    value += pulsar_value(state, sector.tile)
-    return value * supernova_survival(state, seat, sector.tile)
-
-
-def release_value(state: GameState, seat: int, sector: SectorState) -> float | None:
-    """What taking the seat's disc back from a sector it controls is worth (VP): the upkeep the
-    disc no longer costs in this round and every round left, less ``kept_value``. ``None`` for
-    a home sector or one with an orbital or a monolith (never given up) or with the seat's
-    ships (a sector it defends). A negative value means the disc earns its upkeep there."""
-    printed = sector.printed
-    if printed.kind is SectorKind.HOME or sector.orbital or sector.monolith:
-        return None
-    if sector.ships_of(seat):
-        return None
-    player = state.players[seat]
-    saved = steady_upkeep_saved(player, 1) * (rounds_left(state) + 1) * RESOURCE_VP
-    return saved - kept_value(state, seat, sector)

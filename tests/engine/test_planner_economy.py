@@ -8,16 +8,12 @@ round's upkeep. The Terran Directorate trades at 2 for 1.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 import pytest
 
 from blueprints import TechCategory
-from engine.actions.influence import InfluenceDisc
 from engine.board import production
 from engine.enums import Resource
-from engine.hexes import Hex
-from engine.planner import PlannerPlayer
 from engine.planner.economy import (
     RESOURCE_VP,
     action_price,
@@ -25,15 +21,10 @@ from engine.planner.economy import (
     balance,
     disc_cost,
     money_price,
-    steady_upkeep_saved,
     tradeable,
 )
-from engine.planner.valuation import choose_plan, kept_value, release_value, square_value
-from engine.rules import legal_actions
-from engine.state import GameState, PlayerState
-from tests.engine.builders import do, sector, started, with_sector
-
-HOME = Hex(0, -2)  # the Terran Directorate's home in a two-player game
+from engine.state import PlayerState
+from tests.engine.builders import started
 
 
 def terran(after_one_more_disc: int, science: int = 0, materials: int = 0) -> PlayerState:
@@ -102,67 +93,3 @@ def test_science_costs_less_towards_the_end() -> None:
         gain = research_gain(at, 0, "gauss_shield", TechCategory.GRID, Plan.MIX)
         value = tech_value(at, 0, "gauss_shield", Plan.MIX)
         assert value - gain == pytest.approx(SCIENCE_VP * share * cost)
-
-
-# ----- taking discs back (Influence) -------------------------------------------------------
-
-POOR = 315  # 1 VP, no population square
-RICH = 104  # 2 VP, money and science squares
-NEAR = Hex(0, -1)  # the zone south of the Terran Directorate's home in a two-player game
-
-
-def holding(tile: int, cubes: tuple[int, ...] = (), **changes: Any) -> GameState:
-    """Round 2 of a two-player game; seat 0 (the Terran Directorate) holds ``tile`` south of
-    its home (its discovery taken) and has 8 discs on the influence track, so in a round of
-    ``PLANNED_ACTIONS`` actions 3 are left there and one disc more on the track saves
-    upkeep_for(3) - upkeep_for(4) = 17 - 13 = 4 money."""
-    s = replace(started("terran_directorate", "planta"), round=2)
-    s = s.with_player(replace(s.players[0], discs_track=8))
-    return with_sector(s, sector(NEAR, tile, owner=0, cubes=cubes, discovery=False, **changes))
-
-
-def test_a_disc_on_a_poor_sector_is_worth_taking_back() -> None:
-    s = holding(POOR)
-    here = s.sector(NEAR)
-    assert here is not None
-    assert steady_upkeep_saved(s.players[0], 1) == 4
-    # 4 money in each of this round and the 6 left, at RESOURCE_VP, less the sector's 1 VP.
-    assert release_value(s, 0, here) == pytest.approx(4 * 7 * RESOURCE_VP - 1)
-    assert kept_value(s, 0, here) == pytest.approx(1.0)
-
-
-def test_a_disc_holding_cubes_and_points_earns_its_upkeep() -> None:
-    s = holding(RICH, cubes=(0, 1, 2, 3))
-    here = s.sector(NEAR)
-    assert here is not None
-    squares = sum(square_value(s, 0, sq) for sq in here.printed.squares)
-    assert kept_value(s, 0, here) == pytest.approx(2 + squares)
-    value = release_value(s, 0, here)
-    assert value is not None and value < 0
-    # Empty squares hold nothing: the same sector without cubes is worth its points only.
-    empty = holding(RICH)
-    assert kept_value(empty, 0, empty.sector(NEAR)) == pytest.approx(2.0)  # type: ignore[arg-type]
-
-
-def test_homes_structures_and_defended_sectors_are_never_given_up() -> None:
-    home = holding(POOR).sector(HOME)
-    assert home is not None
-    assert release_value(holding(POOR), 0, home) is None
-    for changes in ({"monolith": True}, {"orbital": True}, {"ships": [(0, "cruiser", 1)]}):
-        s = holding(POOR, **changes)
-        assert release_value(s, 0, s.sector(NEAR)) is None  # type: ignore[arg-type]
-
-
-def test_planner_influence_takes_back_the_poor_disc() -> None:
-    s = holding(POOR)
-    bot = PlannerPlayer()
-    bot.plan = choose_plan(s, 0)
-    choice = bot._influence_choice(s, 0, False)
-    assert choice is not None
-    assert choice.intent == -1  # a disc back to the track, none placed
-    assert choice.value == pytest.approx(release_value(s, 0, s.sector(NEAR)))  # type: ignore[arg-type]
-    s = do(s, "action influence")
-    assert bot.choose(s, legal_actions(s)) == InfluenceDisc(NEAR, None)
-    rich = do(holding(RICH, cubes=(0, 1, 2, 3)), "action influence")
-    assert InfluenceDisc(NEAR, None) in legal_actions(rich)
-    assert bot.choose(rich, legal_actions(rich)) != InfluenceDisc(NEAR, None)
