@@ -30,7 +30,7 @@ from engine.enums import Phase
 from engine.errors import IllegalActionError
 from engine.hexes import Hex, opposite, rotate_mask
 from engine.sectors import sector_tile
-from engine.state import NPC, GameState, SectorState
+from engine.state import NPC, GameState, SectorState, add_ships, set_damage
 from tests.engine.builders import (
     answers,
     do,
@@ -652,3 +652,110 @@ def test_ships_never_retreat_into_a_sector_with_opponent_ships_or_npcs() -> None
     assert retreat_targets(s_npc, at(s_npc, where), 0) == (HOME0,)
     s_foreign = with_sector(s, replace(clear, owner=1))
     assert retreat_targets(s_foreign, at(s_foreign, where), 0) == (HOME0,)
+
+
+# ----- rules pinned by the mutation study (benchmarks/mutation_study.py) -------------------------
+
+
+def test_a_stalemate_retreat_moves_the_attackers_ship_types_not_the_defenders() -> None:
+    """Stalemate: every ship of the attacker leaves, whatever its type; the defender's ships stay
+    (here the two sides have no ship type in common)."""
+    s = with_blueprint(
+        two(),
+        0,
+        "terran_directorate/cruiser:electron_computer,-,-,nuclear_source,hull,nuclear_drive",
+    )
+    s = with_blueprint(s, 1, "planta/interceptor:nuclear_source,plasma_missile,x,nuclear_drive")
+    where, rotation = connected_to(s, HOME0, 102)
+    s = with_sector(
+        s, sector(where, 102, rotation, ships=[(1, "interceptor", 1), (0, "cruiser", 1)])
+    )
+    other, rotation2 = connected_to(s, where, 102)
+    s = with_sector(s, sector(other, 102, rotation2, owner=0))
+    s = to_combat(s)
+    s = do(s, "roll orange 1,1")  # Planta's missiles miss; nobody has cannons: a stalemate
+    assert s.decision == StalemateRetreat(0, tuple(sorted((HOME0, other))))
+    s = do(s, f"retreat {other}")
+    assert at(s, where).ships_of(0) == 0 and at(s, other).ships_of(0, ShipClass.CRUISER) == 1
+    assert at(s, where).ships_of(1, ShipClass.INTERCEPTOR) == 1 and at(s, other).ships_of(1) == 0
+    # The choice is made once: the battle is over and the reputation draws follow.
+    assert isinstance(s.decision, BattleReputationDraw)
+    # With one place to go there is no decision: the cruiser goes home.
+    s1 = with_blueprint(
+        two(),
+        0,
+        "terran_directorate/cruiser:electron_computer,-,-,nuclear_source,hull,nuclear_drive",
+    )
+    s1 = with_blueprint(s1, 1, "planta/interceptor:nuclear_source,plasma_missile,x,nuclear_drive")
+    s1 = with_sector(
+        s1, sector(where, 102, rotation, ships=[(1, "interceptor", 1), (0, "cruiser", 1)])
+    )
+    s1 = do(to_combat(s1), "roll orange 1,1")
+    assert at(s1, where).ships_of(0) == 0 and at(s1, HOME0).ships_of(0, ShipClass.CRUISER) == 1
+
+
+def test_population_is_attacked_with_every_roll_of_a_ship_type() -> None:
+    """Nine interceptors roll their nine yellow dice in two chance events (at most
+    MAX_DICE_PER_ROLL dice each); the hits of both count against the cubes."""
+    s = started("terran_directorate", "orion_hegemony")
+    s = with_sector(s, sector(FAR, 107, owner=1, cubes=[0, 1, 2], ships=[(0, "interceptor", 9)]))
+    s = to_combat(s)
+    assert isinstance(s.decision, PopulationRoll)
+    assert s.decision.dice == ((DieColour.YELLOW, MAX_DICE_PER_ROLL), (DieColour.YELLOW, 1))
+    s = do(s, "roll yellow 6,1,1,1,1,1,1,1")  # one hit, and one die still to roll
+    assert isinstance(s.decision, PopulationRoll) and s.decision.dice == ((DieColour.YELLOW, 1),)
+    s = do(s, "roll yellow 6")  # a second hit: two of the three cubes
+    assert s.decision == CubeRemoval(0, FAR, 2)
+
+
+def test_the_attacker_chooses_as_many_cubes_as_it_has_hits() -> None:
+    """Three hits against four cubes: three choices, one cube left (and the sector kept)."""
+    s = started("terran_directorate", "orion_hegemony")
+    four = sector(FAR, 104, owner=1, cubes=[0, 1, 2, 3], ships=[(0, "interceptor", 3)], ancients=0)
+    s = with_sector(s, replace(four, discovery=False))
+    s = do(to_combat(s), "roll yellow 6,6,6")
+    assert s.decision == CubeRemoval(0, FAR, 3)
+    s = do(s, "destroy_cube 0")
+    assert s.decision == CubeRemoval(0, FAR, 2)
+    s = do(s, "destroy_cube 1", "destroy_cube 2")
+    assert at(s, FAR).cubes == (False, False, False, True) and at(s, FAR).owner == 1
+    assert s.players[1].graveyard == (2, 1, 0)  # two money squares and one science square
+
+
+def test_a_retreating_ship_type_takes_its_damage_and_nothing_else_with_it() -> None:
+    """A retreat moves the ships of one type, with their damage (repaired only at the end of the
+    combat phase), and leaves the side's other types and every other record where they were.
+    Here a damaged Terran cruiser retreats home, where a cruiser back from a Black Hole already
+    waits with damage of its own; the Terran interceptor stays and fights with its cannon."""
+    s = two()
+    where, rotation = connected_to(s, HOME0, 102)
+    ships = [(1, "cruiser", 1), (0, "cruiser", 1), (0, "interceptor", 1)]
+    hurt = set_damage((), 0, ShipClass.CRUISER, (1,))
+    s = with_sector(s, sector(where, 102, rotation, ships=ships, damage=hurt))
+    home = at(s, HOME0)
+    home = replace(home, ships=add_ships(home.ships, 0, ShipClass.CRUISER, 1), damage=hurt)
+    s = to_combat(with_sector(s, home))
+    seen_attack = False
+    while at(s, where).ships_of(0, ShipClass.CRUISER):
+        d = s.decision
+        if isinstance(d, BattleActivation) and d.ship_class is ShipClass.CRUISER:
+            s = do(s, "retreat (0,-2)")
+        elif isinstance(d, BattleActivation):
+            s = do(s, "attack")
+            # Attacking fires the type's cannons (not its missiles, which it has none of).
+            assert s.decision == VolleyRoll(
+                -1, 0, ShipClass.INTERCEPTOR, False, ((DieColour.YELLOW, 1),)
+            )
+            seen_attack = True
+        else:
+            assert isinstance(d, VolleyRoll)
+            s = do(s, f"roll {d.dice[0][0].value} " + ",".join(["1"] * d.dice[0][1]))  # misses
+    assert seen_attack
+    here, there = at(s, where), at(s, HOME0)
+    assert there.ships_of(0, ShipClass.CRUISER) == 2 and there.damage_of(0, ShipClass.CRUISER) == (
+        1,
+        1,
+    )
+    assert there.ships_of(0, ShipClass.INTERCEPTOR) == 1
+    assert here.ships_of(0, ShipClass.INTERCEPTOR) == 1 and here.ships_of(1, ShipClass.CRUISER) == 1
+    assert not any(seat == 0 and c is ShipClass.CRUISER for seat, c, _ in here.damage)
