@@ -567,7 +567,7 @@ def test_the_winner_claims_the_discovery_tile_and_damage_is_repaired() -> None:
     assert at(s, FAR).damage  # damage stays until the end of the phase
     s = do(s, "reveal money_8", "keep_vp")
     assert s.phase is Phase.UPKEEP and isinstance(s.decision, Upkeep)
-    assert all(not x.damage for x in s.sectors) and s.combat is None
+    assert all(x.damage == () for x in s.sectors) and s.combat is None
 
 
 def test_ancients_do_not_fight_draco() -> None:
@@ -706,6 +706,8 @@ def test_population_is_attacked_with_every_roll_of_a_ship_type() -> None:
     assert isinstance(s.decision, PopulationRoll) and s.decision.dice == ((DieColour.YELLOW, 1),)
     s = do(s, "roll yellow 6")  # a second hit: two of the three cubes
     assert s.decision == CubeRemoval(0, FAR, 2)
+    s = do(s, "destroy_cube 0", "destroy_cube 1")  # the attack is over: no roll is left
+    assert at(s, FAR).population() == 1 and not isinstance(s.decision, PopulationRoll)
 
 
 def test_the_attacker_chooses_as_many_cubes_as_it_has_hits() -> None:
@@ -719,6 +721,7 @@ def test_the_attacker_chooses_as_many_cubes_as_it_has_hits() -> None:
     assert s.decision == CubeRemoval(0, FAR, 2)
     s = do(s, "destroy_cube 1", "destroy_cube 2")
     assert at(s, FAR).cubes == (False, False, False, True) and at(s, FAR).owner == 1
+    assert not isinstance(s.decision, CubeRemoval)  # three hits, three cubes: no more choices
     assert s.players[1].graveyard == (2, 1, 0)  # two money squares and one science square
 
 
@@ -759,3 +762,72 @@ def test_a_retreating_ship_type_takes_its_damage_and_nothing_else_with_it() -> N
     assert there.ships_of(0, ShipClass.INTERCEPTOR) == 1
     assert here.ships_of(0, ShipClass.INTERCEPTOR) == 1 and here.ships_of(1, ShipClass.CRUISER) == 1
     assert not any(seat == 0 and c is ShipClass.CRUISER for seat, c, _ in here.damage)
+
+
+def test_ship_types_attack_population_one_after_another_until_every_cube_is_hit() -> None:
+    """Rulebook, Attacking population: the attacker's ship types roll in turn, their hits add
+    up; once every cube is hit the types still to roll need not."""
+    ships = [(0, "interceptor", 1), (0, "cruiser", 1)]
+    s = started("terran_directorate", "orion_hegemony")
+    s = with_sector(s, sector(FAR, 107, owner=1, cubes=[0, 1, 2], ships=ships))
+    s = to_combat(s)
+    assert s.decision == PopulationRoll(
+        -1, 0, FAR, (ShipClass.INTERCEPTOR, ShipClass.CRUISER), ((DieColour.YELLOW, 1),)
+    )
+    s = do(s, "roll yellow 6")  # the interceptor hits one cube; the cruiser rolls next
+    assert s.decision == PopulationRoll(
+        -1, 0, FAR, (ShipClass.CRUISER,), ((DieColour.YELLOW, 1),), faces=(), points=1
+    )
+    s = do(s, "roll yellow 6")
+    assert s.decision == CubeRemoval(0, FAR, 2)
+    # Two interceptors hitting both cubes of a sector: the cruiser does not roll.
+    ships = [(0, "interceptor", 2), (0, "cruiser", 1)]
+    s = started("terran_directorate", "orion_hegemony")
+    s = with_sector(s, sector(FAR, 102, owner=1, cubes=[0, 1], ships=ships))
+    s = do(to_combat(s), "roll yellow 6,6")
+    assert at(s, FAR).population() == 0 and not isinstance(s.decision, PopulationRoll)
+
+
+def test_a_player_may_take_control_of_every_sector_it_holds_alone_one_disc_each() -> None:
+    """Combat phase, influence: each player, the start player first, may place discs from its
+    track on uncontrolled sectors where only it has ships; it stops when it declines or has no
+    disc or sector left, and the next player chooses."""
+    third = Hex(3, 0)
+    base = started("terran_directorate", "orion_hegemony")
+    assert third not in base.index
+    base = with_sector(base, sector(FAR, 102, ships=[(0, "interceptor", 1)]))
+    base = with_sector(base, sector(FAR2, 102, ships=[(0, "interceptor", 1)]))
+    base = with_sector(base, sector(third, 102, ships=[(1, "interceptor", 1)]))
+    s = to_combat(base)
+    assert s.decision == SectorClaims(0, tuple(sorted((FAR, FAR2))))
+    discs = s.players[0].discs_track
+    s = do(s, f"claim {FAR}")
+    assert s.decision == SectorClaims(0, (FAR2,)) and s.players[0].discs_track == discs - 1
+    s = do(s, f"claim {FAR2}")
+    assert s.decision == SectorClaims(1, (third,))  # Terran is done; Orion chooses
+    s = do(s, f"claim {third}")
+    assert (at(s, FAR).owner, at(s, FAR2).owner, at(s, third).owner) == (0, 0, 1)
+    assert not isinstance(s.decision, SectorClaims)
+    # With a single disc on its track Terran claims one sector, then Orion chooses.
+    s = to_combat(edit(base, 0, discs_track=1))
+    assert answers(s) == {f"claim {FAR}", f"claim {FAR2}", "decline"}
+    s = do(s, f"claim {FAR2}")
+    assert s.decision == SectorClaims(1, (third,)) and s.players[0].discs_track == 0
+    assert at(s, FAR).owner is None and at(s, FAR2).owner == 0
+
+
+def test_a_volley_the_player_assigns_earns_it_the_reputation_of_the_ships_it_destroys() -> None:
+    """Every ship destroyed in a battle earns the other side its reputation value, also when
+    the firing player chose which ship the hit destroys."""
+    s = started("terran_directorate", "orion_hegemony")
+    ships = [(1, "interceptor", 1), (1, "cruiser", 1), (0, "interceptor", 1)]
+    s = with_sector(s, sector(FAR, 102, ships=ships))
+    s = to_combat(s)
+    while not isinstance(s.decision, VolleyRoll) or s.decision.side != 0:
+        assert isinstance(s.decision, VolleyRoll)
+        s = do(s, f"roll {s.decision.dice[0][0].value} 1")  # Orion misses
+    s = do(s, "roll yellow 6")  # one hit: damage the cruiser or destroy the interceptor
+    assert isinstance(s.decision, AssignHits) and len(answers(s)) == 2
+    s = do(s, "assign interceptor:-/cruiser:0")
+    tally = s.combat.current.tally(0)  # type: ignore[union-attr]
+    assert tally is not None and tally.earned == 1  # an interceptor's reputation value
