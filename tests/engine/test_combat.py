@@ -29,12 +29,14 @@ from engine.decisions import (
 from engine.enums import Phase
 from engine.errors import IllegalActionError
 from engine.hexes import Hex, opposite, rotate_mask
+from engine.rules import chance_outcomes
 from engine.sectors import sector_tile
 from engine.state import NPC, GameState, SectorState, add_ships, set_damage
 from tests.engine.builders import (
     answers,
     do,
     edit,
+    legal,
     sector,
     started,
     to_combat,
@@ -563,7 +565,8 @@ def test_the_winner_claims_the_discovery_tile_and_damage_is_repaired() -> None:
     s = do(s, "draw_reputation 2", "draw_reputation 2", "keep_reputation 2 -")
     assert isinstance(s.decision, SectorClaims)
     s = do(s, "decline")
-    assert isinstance(s.decision, DiscoveryReveal) and s.decision.finder == 0
+    assert s.decision == DiscoveryReveal(-1, 0, FAR)
+    assert not at(s, FAR).discovery  # the tile has left the sector: it is revealed once
     assert at(s, FAR).damage  # damage stays until the end of the phase
     s = do(s, "reveal money_8", "keep_vp")
     assert s.phase is Phase.UPKEEP and isinstance(s.decision, Upkeep)
@@ -831,3 +834,94 @@ def test_a_volley_the_player_assigns_earns_it_the_reputation_of_the_ships_it_des
     s = do(s, "assign interceptor:-/cruiser:0")
     tally = s.combat.current.tally(0)  # type: ignore[union-attr]
     assert tally is not None and tally.earned == 1  # an interceptor's reputation value
+
+
+def test_a_reputation_tile_is_drawn_with_the_bags_proportions() -> None:
+    s = two()
+    s = with_sector(s, sector(FAR, 102, ships=[(1, "interceptor", 1), (0, "interceptor", 1)]))
+    s = do(to_combat(s), "roll yellow 6")  # the Terran interceptor destroys Planta's
+    assert isinstance(s.decision, BattleReputationDraw)
+    bag = s.reputation_bag
+    expected = {f"draw_reputation {v + 1}": n / sum(bag) for v, n in enumerate(bag) if n}
+    assert {str(a): p for a, p in chance_outcomes(s)} == pytest.approx(expected)
+
+
+def test_population_is_attacked_in_descending_sector_number() -> None:
+    s = started("terran_directorate", "orion_hegemony")
+    s = with_sector(s, sector(FAR, 102, owner=1, cubes=[0], ships=[(0, "interceptor", 1)]))
+    s = with_sector(s, sector(FAR2, 107, owner=1, cubes=[0], ships=[(0, "interceptor", 1)]))
+    s = to_combat(s)
+    assert isinstance(s.decision, PopulationRoll) and s.decision.where == FAR2
+    s = do(s, "roll yellow 1")
+    assert isinstance(s.decision, PopulationRoll) and s.decision.where == FAR
+
+
+def test_morph_shields_repair_one_damage_a_round_on_every_type_that_has_them() -> None:
+    """The Terran interceptor has no Morph Shield, its cruiser (two hulls) has one: at the end
+    of the round the cruiser's two damage go down to one, the interceptor is not repaired."""
+    s = with_blueprint(
+        two(),
+        0,
+        "terran_directorate/cruiser:electron_computer,-,morph_shield,nuclear_source,hull,hull",
+    )
+    s = with_blueprint(s, 0, "terran_directorate/interceptor:nuclear_source,-,hull,-")
+    ships = [(1, "dreadnought", 1), (0, "interceptor", 1), (0, "cruiser", 1)]
+    hurt = set_damage(set_damage((), 0, ShipClass.CRUISER, (2,)), 0, ShipClass.INTERCEPTOR, (1,))
+    s = with_sector(s, sector(FAR, 102, ships=ships, damage=hurt))
+    s = to_combat(s)
+    assert isinstance(s.decision, VolleyRoll) and s.decision.side == 1
+    s = do(s, "roll yellow 1,1")  # Planta's dreadnought misses: the round ends
+    here = at(s, FAR)
+    assert here.damage_of(0, ShipClass.CRUISER) == (1,)
+    assert here.damage_of(0, ShipClass.INTERCEPTOR) == (1,)
+
+
+def test_influence_keeps_a_controllers_sector_and_needs_a_disc_to_claim() -> None:
+    """A sector without cubes (tile 207 has no squares) stays controlled while only its
+    controller's ships are there; a player with no disc left on its track claims nothing."""
+    s = started("terran_directorate", "orion_hegemony")
+    s = with_sector(s, sector(FAR, 207, owner=0, ships=[(0, "interceptor", 1)], discovery=False))
+    s = with_sector(s, sector(FAR2, 102, ships=[(0, "interceptor", 1)]))
+    s = to_combat(edit(s, 0, discs_track=0))
+    assert at(s, FAR).owner == 0
+    assert not isinstance(s.decision, SectorClaims) and at(s, FAR2).owner is None
+
+
+def test_draco_may_take_control_of_a_sector_it_shares_with_the_ancients() -> None:
+    s = started("terran_directorate", "descendants_of_draco")
+    s = with_sector(s, sector(FAR, 101, ships=[(1, "interceptor", 1)], discovery=False))
+    s = with_sector(s, sector(FAR2, 101, ships=[(0, "dreadnought", 1)], discovery=False))
+    s = to_combat(s)
+    while s.phase is Phase.COMBAT and not isinstance(s.decision, SectorClaims):
+        d = s.decision
+        if isinstance(d, VolleyRoll):  # the Terran dreadnought destroys the ancient
+            count = d.dice[0][1]
+            s = do(s, "roll yellow " + ",".join(["6" if d.side == 0 else "1"] * count))
+        else:
+            s = do(s, sorted(answers(s))[0])
+    assert s.decision == SectorClaims(0, (FAR2,))  # the start player first
+    s = do(s, "decline")
+    assert s.decision == SectorClaims(1, (FAR,))
+
+
+def test_after_combat_only_players_with_neither_ships_nor_sectors_are_eliminated() -> None:
+    s = two()
+    home1 = next(x for x in s.sectors if x.owner == 1)
+    s = with_sector(s, replace(home1, ships=(), arrivals=()))  # Planta: a sector, no ship
+    home0 = next(x for x in s.sectors if x.owner == 0)
+    s = with_sector(s, replace(home0, owner=None, cubes=(False,) * len(home0.cubes)))
+    s = edit(s, 0, discs_track=s.players[0].discs_track + 1)  # Terran: ships, no sector
+    s = to_combat(s)
+    while s.phase is Phase.COMBAT:
+        s = do(s, "decline" if legal(s, "decline") else sorted(answers(s))[0])
+    assert not s.players[0].eliminated and not s.players[1].eliminated
+    # Planta with neither: eliminated, also when it is not the first seat.
+    s = two()
+    home1 = next(x for x in s.sectors if x.owner == 1)
+    s = with_sector(
+        s, replace(home1, owner=None, cubes=(False,) * len(home1.cubes), ships=(), arrivals=())
+    )
+    s = to_combat(edit(s, 1, discs_track=s.players[1].discs_track + 1))
+    while s.phase is Phase.COMBAT:
+        s = do(s, sorted(answers(s))[0])
+    assert s.players[1].eliminated and not s.players[0].eliminated
