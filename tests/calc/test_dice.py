@@ -20,6 +20,14 @@ from calc.rules.dice import (
 )
 
 
+@pytest.fixture(autouse=True)
+def _fresh_outcomes() -> None:
+    """``volley_outcomes`` is memoised: each test computes its outcomes afresh, so an answer
+    cached by earlier code (another test, or the process a mutation run forks from) never
+    stands in for the code under test."""
+    volley_outcomes.cache_clear()
+
+
 def test_a_six_always_hits_a_one_always_misses_and_otherwise_computers_and_shields_count() -> None:
     assert die_hits(6, computer=0, shield=9) and not die_hits(1, computer=9, shield=0)
     assert die_hits(5, computer=1, shield=0) and not die_hits(4, computer=1, shield=0)
