@@ -925,3 +925,51 @@ def test_after_combat_only_players_with_neither_ships_nor_sectors_are_eliminated
     while s.phase is Phase.COMBAT:
         s = do(s, sorted(answers(s))[0])
     assert s.players[1].eliminated and not s.players[0].eliminated
+
+
+def test_a_volley_of_more_dice_than_one_roll_counts_every_roll() -> None:
+    """Nine interceptors fire nine yellow dice in two rolls; the hits of both are assigned."""
+    s = two()
+    s = with_sector(s, sector(FAR, 102, ships=[(1, "cruiser", 1), (0, "interceptor", 9)]))
+    s = to_combat(s)
+    assert s.decision == VolleyRoll(
+        -1, 0, ShipClass.INTERCEPTOR, False, ((DieColour.YELLOW, 8), (DieColour.YELLOW, 1))
+    )
+    s = do(s, "roll yellow 6,1,1,1,1,1,1,1")  # one hit so far: the cruiser (hull 1) survives it
+    first = tuple((DieColour.YELLOW, f) for f in (6, 1, 1, 1, 1, 1, 1, 1))
+    assert s.decision == VolleyRoll(
+        -1, 0, ShipClass.INTERCEPTOR, False, ((DieColour.YELLOW, 1),), first
+    )
+    assert at(s, FAR).ships_of(1) == 1
+    s = do(s, "roll yellow 6")  # the second hit destroys it
+    assert at(s, FAR).ships_of(1) == 0 and isinstance(s.decision, BattleReputationDraw)
+
+
+def test_ships_still_retreating_when_the_battle_ends_complete_their_retreat() -> None:
+    s = two()
+    where, rotation = connected_to(s, HOME0, 102)
+    ships = [(1, "interceptor", 1), (0, "cruiser", 1), (0, "interceptor", 1)]
+    s = with_sector(s, sector(where, 102, rotation, ships=ships))
+    s = to_combat(s)
+    s = do(s, "attack", "roll yellow 1")  # the Terran interceptor misses
+    s = do(s, "retreat (0,-2)")  # the cruiser declares its retreat
+    s = do(s, "roll yellow 1")  # Planta misses; round 2
+    s = do(s, "attack", "roll yellow 6")  # Planta's interceptor is destroyed: the battle ends
+    here = at(s, where)
+    assert here.ships_of(0, ShipClass.CRUISER) == 0 and here.ships_of(0, ShipClass.INTERCEPTOR) == 1
+    assert at(s, HOME0).ships_of(0, ShipClass.CRUISER) == 1
+    tally = s.combat.current.tally(0)  # type: ignore[union-attr]
+    assert tally is not None and not tally.all_retreat  # the interceptor stayed to fight
+
+
+def test_ships_destroyed_at_a_stalemate_leave_no_damage_record() -> None:
+    unarmed = "terran_directorate/cruiser:electron_computer,-,-,nuclear_source,hull,nuclear_drive"
+    s = with_blueprint(two(), 0, unarmed)
+    s = with_blueprint(s, 1, "planta/interceptor:nuclear_source,plasma_missile,x,nuclear_drive")
+    hurt = set_damage((), 0, ShipClass.CRUISER, (1,))
+    s = with_sector(
+        s, sector(FAR, 102, ships=[(1, "interceptor", 1), (0, "cruiser", 1)], damage=hurt)
+    )
+    s = do(to_combat(s), "roll orange 1,1")  # nobody has cannons: the cruiser cannot retreat
+    here = at(s, FAR)
+    assert here.ships_of(0) == 0 and here.damage == ()
