@@ -30,6 +30,7 @@ from blueprints import DRACO
 from calc.battle.model import Battle
 from calc.rules.battle_state import FIGHTING, FullSideState
 
+
 @dataclass(frozen=True, slots=True)
 class EndState:
     """Both sides' full states at the end of a battle, with probability ``p``."""
