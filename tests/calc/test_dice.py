@@ -74,6 +74,7 @@ def _by_enumeration(
         ({DieColour.YELLOW: 2, DieColour.ORANGE: 1}, (3, 5), False),
         ({DieColour.YELLOW: 1, DieColour.RED: 1, DieColour.BLUE: 1}, (2, 4, 6), False),
         ({DieColour.RED: 2}, (4,), True),
+        ({DieColour.RED: 1, DieColour.YELLOW: 2}, (3, 5), True),  # split hits merge with yellow
         ({DieColour.PINK: 2, DieColour.YELLOW: 1}, (5,), False),
         ({DieColour.PINK: 3}, (6,), False),
     ],
