@@ -21,7 +21,8 @@ Usage::
     python benchmarks/mutation_study.py --json artifacts/mutation.json
 
 ``--tests`` takes test paths and node ids (``file::test``); pytest options such as ``--ignore``
-cannot be passed there (they start with ``-``), so list the files instead.
+cannot be passed there (they start with ``-``), so list the files instead. Mutant names (to
+re-run only those) go before ``--modules``/``--tests``, which take every word after them.
 
 Runtime (measured on the project's 2-core machine while 4-5 other jobs shared it): the configured
 modules give 6,486 mutants (generated in about 2 min). With the default test selection the
