@@ -2,7 +2,8 @@
 #   make run    set up .venv and start the dashboard on http://127.0.0.1:8501
 #   make test   set up .venv with the dev extra and run every check
 # Other targets: make bench (solver benchmarks), make mutate (mutation study of the rules
-# modules, hours: see benchmarks/mutation_study.py), make clean.
+# modules: 6,486 mutants, many hours on two cores; run one module group with its tests, about
+# 20 min for combat and battle: see benchmarks/mutation_study.py), make clean.
 
 PYTHON ?= python3
 VENV := .venv

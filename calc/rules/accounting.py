@@ -30,8 +30,6 @@ from blueprints import DRACO
 from calc.battle.model import Battle
 from calc.rules.battle_state import FIGHTING, FullSideState
 
-ATTACKER_SIDE, DEFENDER_SIDE = 0, 1
-
 
 @dataclass(frozen=True, slots=True)
 class EndState:
@@ -41,10 +39,6 @@ class EndState:
     defender: FullSideState
     p: float
     stalemate: bool
-
-    def side(self, index: int) -> FullSideState:
-        """The full state of the attacker (0) or the defender (1)."""
-        return self.attacker if index == ATTACKER_SIDE else self.defender
 
 
 class Fate(IntEnum):

@@ -5,14 +5,25 @@ from __future__ import annotations
 
 from dataclasses import replace
 from fractions import Fraction
+from functools import partial
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from blueprints import DRACO
 from calc.battle.model import Battle, Retreat, RetreatObjective, RetreatPolicy, Side
 from calc.battle.result import BattleResult
 from calc.exact.solver import ExactSolver, solve_exact
+from calc.rules.accounting import (
+    Fate,
+    Holder,
+    ancients_fight,
+    battle_order,
+    holder_after,
+    ship_fate,
+)
+from calc.rules.battle_state import FIGHTING, LEFT, RETREATING
 from tests.calc.brute_force_sector import sector_brute
 from tests.calc.helpers import ship, side
 
@@ -190,3 +201,50 @@ def test_the_general_loops_are_for_retreats_and_morph_shields() -> None:
     assert needs_general_loops((a, side("D", (ship("cruiser", hull=1, morph=1), 1))))
     # Able to retreat but with the ``never`` rule: no decisions, so the plain loops.
     assert not needs_general_loops((replace(a, can_retreat=True), d))
+
+
+# ----- the end of a battle (calc.rules.accounting), rule by rule --------------------------------
+
+
+@pytest.mark.parametrize("stalemate", [False, True])
+@pytest.mark.parametrize("attacker", [False, True])
+@pytest.mark.parametrize("can_escape", [False, True])
+def test_ships_that_declared_a_retreat_escape_whatever_else_happens(
+    stalemate: bool, attacker: bool, can_escape: bool
+) -> None:
+    for status in (RETREATING, LEFT):
+        fate = ship_fate(status, stalemate=stalemate, attacker=attacker, can_escape=can_escape)
+        assert fate is Fate.ESCAPE
+
+
+def test_a_stalemate_sends_the_attackers_fighting_ships_away_or_destroys_them() -> None:
+    """RULINGS: at a stalemate the attacker must retreat or its ships are destroyed; the
+    defender's ships stay, and without a stalemate every fighting ship stays."""
+    fate = partial(ship_fate, FIGHTING)
+    assert fate(stalemate=True, attacker=True, can_escape=True) is Fate.ESCAPE
+    assert fate(stalemate=True, attacker=True, can_escape=False) is Fate.DESTROYED
+    for can_escape in (False, True):
+        assert fate(stalemate=True, attacker=False, can_escape=can_escape) is Fate.STAY
+        for attacker in (False, True):
+            assert fate(stalemate=False, attacker=attacker, can_escape=can_escape) is Fate.STAY
+
+
+def test_the_side_left_in_the_sector_holds_it_and_a_stalemate_counts_for_the_defender() -> None:
+    assert holder_after(True, False, stalemate=False) is Holder.ATTACKER
+    assert holder_after(False, True, stalemate=False) is Holder.DEFENDER
+    assert holder_after(False, False, stalemate=False) is Holder.NOBODY  # a draw
+    assert holder_after(True, True, stalemate=True) is Holder.DEFENDER
+    assert holder_after(False, True, stalemate=True) is Holder.DEFENDER
+
+
+def test_only_the_descendants_of_draco_are_spared_by_the_ancients() -> None:
+    assert not ancients_fight(DRACO)
+    assert ancients_fight("terran_directorate") and ancients_fight(None)
+
+
+def test_sides_fight_in_reverse_order_of_entry_and_the_defender_last() -> None:
+    names = ("first", "second", "third", "fourth")
+    sides = tuple(side(n, (ship(), 1)) for n in names)
+    assert battle_order(Battle(sides, defender=0)) == [3, 2, 1, 0]
+    assert battle_order(Battle(sides, defender=1)) == [3, 2, 0, 1]
+    assert battle_order(Battle(sides[:2], defender=1)) == [0, 1]

@@ -29,12 +29,14 @@ from engine.decisions import (
 from engine.enums import Phase
 from engine.errors import IllegalActionError
 from engine.hexes import Hex, opposite, rotate_mask
+from engine.rules import chance_outcomes
 from engine.sectors import sector_tile
-from engine.state import NPC, GameState, SectorState
+from engine.state import NPC, GameState, SectorState, add_ships, set_damage
 from tests.engine.builders import (
     answers,
     do,
     edit,
+    legal,
     sector,
     started,
     to_combat,
@@ -563,11 +565,12 @@ def test_the_winner_claims_the_discovery_tile_and_damage_is_repaired() -> None:
     s = do(s, "draw_reputation 2", "draw_reputation 2", "keep_reputation 2 -")
     assert isinstance(s.decision, SectorClaims)
     s = do(s, "decline")
-    assert isinstance(s.decision, DiscoveryReveal) and s.decision.finder == 0
+    assert s.decision == DiscoveryReveal(-1, 0, FAR)
+    assert not at(s, FAR).discovery  # the tile has left the sector: it is revealed once
     assert at(s, FAR).damage  # damage stays until the end of the phase
     s = do(s, "reveal money_8", "keep_vp")
     assert s.phase is Phase.UPKEEP and isinstance(s.decision, Upkeep)
-    assert all(not x.damage for x in s.sectors) and s.combat is None
+    assert all(x.damage == () for x in s.sectors) and s.combat is None
 
 
 def test_ancients_do_not_fight_draco() -> None:
@@ -652,3 +655,321 @@ def test_ships_never_retreat_into_a_sector_with_opponent_ships_or_npcs() -> None
     assert retreat_targets(s_npc, at(s_npc, where), 0) == (HOME0,)
     s_foreign = with_sector(s, replace(clear, owner=1))
     assert retreat_targets(s_foreign, at(s_foreign, where), 0) == (HOME0,)
+
+
+# ----- rules pinned by the mutation study (benchmarks/mutation_study.py) -------------------------
+
+
+def test_a_stalemate_retreat_moves_the_attackers_ship_types_not_the_defenders() -> None:
+    """Stalemate: every ship of the attacker leaves, whatever its type; the defender's ships stay
+    (here the two sides have no ship type in common)."""
+    s = with_blueprint(
+        two(),
+        0,
+        "terran_directorate/cruiser:electron_computer,-,-,nuclear_source,hull,nuclear_drive",
+    )
+    s = with_blueprint(s, 1, "planta/interceptor:nuclear_source,plasma_missile,x,nuclear_drive")
+    where, rotation = connected_to(s, HOME0, 102)
+    s = with_sector(
+        s, sector(where, 102, rotation, ships=[(1, "interceptor", 1), (0, "cruiser", 1)])
+    )
+    other, rotation2 = connected_to(s, where, 102)
+    s = with_sector(s, sector(other, 102, rotation2, owner=0))
+    s = to_combat(s)
+    s = do(s, "roll orange 1,1")  # Planta's missiles miss; nobody has cannons: a stalemate
+    assert s.decision == StalemateRetreat(0, tuple(sorted((HOME0, other))))
+    s = do(s, f"retreat {other}")
+    assert at(s, where).ships_of(0) == 0 and at(s, other).ships_of(0, ShipClass.CRUISER) == 1
+    assert at(s, where).ships_of(1, ShipClass.INTERCEPTOR) == 1 and at(s, other).ships_of(1) == 0
+    # The choice is made once: the battle is over and the reputation draws follow.
+    assert isinstance(s.decision, BattleReputationDraw)
+    # With one place to go there is no decision: the cruiser goes home.
+    s1 = with_blueprint(
+        two(),
+        0,
+        "terran_directorate/cruiser:electron_computer,-,-,nuclear_source,hull,nuclear_drive",
+    )
+    s1 = with_blueprint(s1, 1, "planta/interceptor:nuclear_source,plasma_missile,x,nuclear_drive")
+    s1 = with_sector(
+        s1, sector(where, 102, rotation, ships=[(1, "interceptor", 1), (0, "cruiser", 1)])
+    )
+    s1 = do(to_combat(s1), "roll orange 1,1")
+    assert at(s1, where).ships_of(0) == 0 and at(s1, HOME0).ships_of(0, ShipClass.CRUISER) == 1
+
+
+def test_population_is_attacked_with_every_roll_of_a_ship_type() -> None:
+    """Nine interceptors roll their nine yellow dice in two chance events (at most
+    MAX_DICE_PER_ROLL dice each); the hits of both count against the cubes."""
+    s = started("terran_directorate", "orion_hegemony")
+    s = with_sector(s, sector(FAR, 107, owner=1, cubes=[0, 1, 2], ships=[(0, "interceptor", 9)]))
+    s = to_combat(s)
+    assert isinstance(s.decision, PopulationRoll)
+    assert s.decision.dice == ((DieColour.YELLOW, MAX_DICE_PER_ROLL), (DieColour.YELLOW, 1))
+    s = do(s, "roll yellow 6,1,1,1,1,1,1,1")  # one hit, and one die still to roll
+    assert isinstance(s.decision, PopulationRoll) and s.decision.dice == ((DieColour.YELLOW, 1),)
+    s = do(s, "roll yellow 6")  # a second hit: two of the three cubes
+    assert s.decision == CubeRemoval(0, FAR, 2)
+    s = do(s, "destroy_cube 0", "destroy_cube 1")  # the attack is over: no roll is left
+    assert at(s, FAR).population() == 1 and not isinstance(s.decision, PopulationRoll)
+
+
+def test_the_attacker_chooses_as_many_cubes_as_it_has_hits() -> None:
+    """Three hits against four cubes: three choices, one cube left (and the sector kept)."""
+    s = started("terran_directorate", "orion_hegemony")
+    four = sector(FAR, 104, owner=1, cubes=[0, 1, 2, 3], ships=[(0, "interceptor", 3)], ancients=0)
+    s = with_sector(s, replace(four, discovery=False))
+    s = do(to_combat(s), "roll yellow 6,6,6")
+    assert s.decision == CubeRemoval(0, FAR, 3)
+    s = do(s, "destroy_cube 0")
+    assert s.decision == CubeRemoval(0, FAR, 2)
+    s = do(s, "destroy_cube 1", "destroy_cube 2")
+    assert at(s, FAR).cubes == (False, False, False, True) and at(s, FAR).owner == 1
+    assert not isinstance(s.decision, CubeRemoval)  # three hits, three cubes: no more choices
+    assert s.players[1].graveyard == (2, 1, 0)  # two money squares and one science square
+
+
+def test_a_retreating_ship_type_takes_its_damage_and_nothing_else_with_it() -> None:
+    """A retreat moves the ships of one type, with their damage (repaired only at the end of the
+    combat phase), and leaves the side's other types and every other record where they were.
+    Here a damaged Terran cruiser retreats home, where a cruiser back from a Black Hole already
+    waits with damage of its own; the Terran interceptor stays and fights with its cannon."""
+    s = two()
+    where, rotation = connected_to(s, HOME0, 102)
+    ships = [(1, "cruiser", 1), (0, "cruiser", 1), (0, "interceptor", 1)]
+    hurt = set_damage((), 0, ShipClass.CRUISER, (1,))
+    s = with_sector(s, sector(where, 102, rotation, ships=ships, damage=hurt))
+    home = at(s, HOME0)
+    home = replace(home, ships=add_ships(home.ships, 0, ShipClass.CRUISER, 1), damage=hurt)
+    s = to_combat(with_sector(s, home))
+    seen_attack = False
+    while at(s, where).ships_of(0, ShipClass.CRUISER):
+        d = s.decision
+        if isinstance(d, BattleActivation) and d.ship_class is ShipClass.CRUISER:
+            s = do(s, "retreat (0,-2)")
+        elif isinstance(d, BattleActivation):
+            s = do(s, "attack")
+            # Attacking fires the type's cannons (not its missiles, which it has none of).
+            assert s.decision == VolleyRoll(
+                -1, 0, ShipClass.INTERCEPTOR, False, ((DieColour.YELLOW, 1),)
+            )
+            seen_attack = True
+        else:
+            assert isinstance(d, VolleyRoll)
+            s = do(s, f"roll {d.dice[0][0].value} " + ",".join(["1"] * d.dice[0][1]))  # misses
+    assert seen_attack
+    here, there = at(s, where), at(s, HOME0)
+    assert there.ships_of(0, ShipClass.CRUISER) == 2 and there.damage_of(0, ShipClass.CRUISER) == (
+        1,
+        1,
+    )
+    assert there.ships_of(0, ShipClass.INTERCEPTOR) == 1
+    assert here.ships_of(0, ShipClass.INTERCEPTOR) == 1 and here.ships_of(1, ShipClass.CRUISER) == 1
+    assert not any(seat == 0 and c is ShipClass.CRUISER for seat, c, _ in here.damage)
+
+
+def test_ship_types_attack_population_one_after_another_until_every_cube_is_hit() -> None:
+    """Rulebook, Attacking population: the attacker's ship types roll in turn, their hits add
+    up; once every cube is hit the types still to roll need not."""
+    ships = [(0, "interceptor", 1), (0, "cruiser", 1)]
+    s = started("terran_directorate", "orion_hegemony")
+    s = with_sector(s, sector(FAR, 107, owner=1, cubes=[0, 1, 2], ships=ships))
+    s = to_combat(s)
+    assert s.decision == PopulationRoll(
+        -1, 0, FAR, (ShipClass.INTERCEPTOR, ShipClass.CRUISER), ((DieColour.YELLOW, 1),)
+    )
+    s = do(s, "roll yellow 6")  # the interceptor hits one cube; the cruiser rolls next
+    assert s.decision == PopulationRoll(
+        -1, 0, FAR, (ShipClass.CRUISER,), ((DieColour.YELLOW, 1),), faces=(), points=1
+    )
+    s = do(s, "roll yellow 6")
+    assert s.decision == CubeRemoval(0, FAR, 2)
+    # Two interceptors hitting both cubes of a sector: the cruiser does not roll.
+    ships = [(0, "interceptor", 2), (0, "cruiser", 1)]
+    s = started("terran_directorate", "orion_hegemony")
+    s = with_sector(s, sector(FAR, 102, owner=1, cubes=[0, 1], ships=ships))
+    s = do(to_combat(s), "roll yellow 6,6")
+    assert at(s, FAR).population() == 0 and not isinstance(s.decision, PopulationRoll)
+
+
+def test_a_player_may_take_control_of_every_sector_it_holds_alone_one_disc_each() -> None:
+    """Combat phase, influence: each player, the start player first, may place discs from its
+    track on uncontrolled sectors where only it has ships; it stops when it declines or has no
+    disc or sector left, and the next player chooses."""
+    third = Hex(3, 0)
+    base = started("terran_directorate", "orion_hegemony")
+    assert third not in base.index
+    base = with_sector(base, sector(FAR, 102, ships=[(0, "interceptor", 1)]))
+    base = with_sector(base, sector(FAR2, 102, ships=[(0, "interceptor", 1)]))
+    base = with_sector(base, sector(third, 102, ships=[(1, "interceptor", 1)]))
+    s = to_combat(base)
+    assert s.decision == SectorClaims(0, tuple(sorted((FAR, FAR2))))
+    discs = s.players[0].discs_track
+    s = do(s, f"claim {FAR}")
+    assert s.decision == SectorClaims(0, (FAR2,)) and s.players[0].discs_track == discs - 1
+    s = do(s, f"claim {FAR2}")
+    assert s.decision == SectorClaims(1, (third,))  # Terran is done; Orion chooses
+    s = do(s, f"claim {third}")
+    assert (at(s, FAR).owner, at(s, FAR2).owner, at(s, third).owner) == (0, 0, 1)
+    assert not isinstance(s.decision, SectorClaims)
+    # With a single disc on its track Terran claims one sector, then Orion chooses.
+    s = to_combat(edit(base, 0, discs_track=1))
+    assert answers(s) == {f"claim {FAR}", f"claim {FAR2}", "decline"}
+    s = do(s, f"claim {FAR2}")
+    assert s.decision == SectorClaims(1, (third,)) and s.players[0].discs_track == 0
+    assert at(s, FAR).owner is None and at(s, FAR2).owner == 0
+
+
+def test_a_volley_the_player_assigns_earns_it_the_reputation_of_the_ships_it_destroys() -> None:
+    """Every ship destroyed in a battle earns the other side its reputation value, also when
+    the firing player chose which ship the hit destroys."""
+    s = started("terran_directorate", "orion_hegemony")
+    ships = [(1, "interceptor", 1), (1, "cruiser", 1), (0, "interceptor", 1)]
+    s = with_sector(s, sector(FAR, 102, ships=ships))
+    s = to_combat(s)
+    while not isinstance(s.decision, VolleyRoll) or s.decision.side != 0:
+        assert isinstance(s.decision, VolleyRoll)
+        s = do(s, f"roll {s.decision.dice[0][0].value} 1")  # Orion misses
+    s = do(s, "roll yellow 6")  # one hit: damage the cruiser or destroy the interceptor
+    assert isinstance(s.decision, AssignHits) and len(answers(s)) == 2
+    s = do(s, "assign interceptor:-/cruiser:0")
+    tally = s.combat.current.tally(0)  # type: ignore[union-attr]
+    assert tally is not None and tally.earned == 1  # an interceptor's reputation value
+
+
+def test_a_reputation_tile_is_drawn_with_the_bags_proportions() -> None:
+    s = two()
+    s = with_sector(s, sector(FAR, 102, ships=[(1, "interceptor", 1), (0, "interceptor", 1)]))
+    s = do(to_combat(s), "roll yellow 6")  # the Terran interceptor destroys Planta's
+    assert isinstance(s.decision, BattleReputationDraw)
+    bag = s.reputation_bag
+    expected = {f"draw_reputation {v + 1}": n / sum(bag) for v, n in enumerate(bag) if n}
+    assert {str(a): p for a, p in chance_outcomes(s)} == pytest.approx(expected)
+
+
+def test_population_is_attacked_in_descending_sector_number() -> None:
+    s = started("terran_directorate", "orion_hegemony")
+    s = with_sector(s, sector(FAR, 102, owner=1, cubes=[0], ships=[(0, "interceptor", 1)]))
+    s = with_sector(s, sector(FAR2, 107, owner=1, cubes=[0], ships=[(0, "interceptor", 1)]))
+    s = to_combat(s)
+    assert isinstance(s.decision, PopulationRoll) and s.decision.where == FAR2
+    s = do(s, "roll yellow 1")
+    assert isinstance(s.decision, PopulationRoll) and s.decision.where == FAR
+
+
+def test_morph_shields_repair_one_damage_a_round_on_every_type_that_has_them() -> None:
+    """The Terran interceptor has no Morph Shield, its cruiser (two hulls) has one: at the end
+    of the round the cruiser's two damage go down to one, the interceptor is not repaired."""
+    s = with_blueprint(
+        two(),
+        0,
+        "terran_directorate/cruiser:electron_computer,-,morph_shield,nuclear_source,hull,hull",
+    )
+    s = with_blueprint(s, 0, "terran_directorate/interceptor:nuclear_source,-,hull,-")
+    ships = [(1, "dreadnought", 1), (0, "interceptor", 1), (0, "cruiser", 1)]
+    hurt = set_damage(set_damage((), 0, ShipClass.CRUISER, (2,)), 0, ShipClass.INTERCEPTOR, (1,))
+    s = with_sector(s, sector(FAR, 102, ships=ships, damage=hurt))
+    s = to_combat(s)
+    assert isinstance(s.decision, VolleyRoll) and s.decision.side == 1
+    s = do(s, "roll yellow 1,1")  # Planta's dreadnought misses: the round ends
+    here = at(s, FAR)
+    assert here.damage_of(0, ShipClass.CRUISER) == (1,)
+    assert here.damage_of(0, ShipClass.INTERCEPTOR) == (1,)
+
+
+def test_influence_keeps_a_controllers_sector_and_needs_a_disc_to_claim() -> None:
+    """A sector without cubes (tile 207 has no squares) stays controlled while only its
+    controller's ships are there; a player with no disc left on its track claims nothing."""
+    s = started("terran_directorate", "orion_hegemony")
+    s = with_sector(s, sector(FAR, 207, owner=0, ships=[(0, "interceptor", 1)], discovery=False))
+    s = with_sector(s, sector(FAR2, 102, ships=[(0, "interceptor", 1)]))
+    s = to_combat(edit(s, 0, discs_track=0))
+    assert at(s, FAR).owner == 0
+    assert not isinstance(s.decision, SectorClaims) and at(s, FAR2).owner is None
+
+
+def test_draco_may_take_control_of_a_sector_it_shares_with_the_ancients() -> None:
+    s = started("terran_directorate", "descendants_of_draco")
+    s = with_sector(s, sector(FAR, 101, ships=[(1, "interceptor", 1)], discovery=False))
+    s = with_sector(s, sector(FAR2, 101, ships=[(0, "dreadnought", 1)], discovery=False))
+    s = to_combat(s)
+    while s.phase is Phase.COMBAT and not isinstance(s.decision, SectorClaims):
+        d = s.decision
+        if isinstance(d, VolleyRoll):  # the Terran dreadnought destroys the ancient
+            count = d.dice[0][1]
+            s = do(s, "roll yellow " + ",".join(["6" if d.side == 0 else "1"] * count))
+        else:
+            s = do(s, sorted(answers(s))[0])
+    assert s.decision == SectorClaims(0, (FAR2,))  # the start player first
+    s = do(s, "decline")
+    assert s.decision == SectorClaims(1, (FAR,))
+
+
+def test_after_combat_only_players_with_neither_ships_nor_sectors_are_eliminated() -> None:
+    s = two()
+    home1 = next(x for x in s.sectors if x.owner == 1)
+    s = with_sector(s, replace(home1, ships=(), arrivals=()))  # Planta: a sector, no ship
+    home0 = next(x for x in s.sectors if x.owner == 0)
+    s = with_sector(s, replace(home0, owner=None, cubes=(False,) * len(home0.cubes)))
+    s = edit(s, 0, discs_track=s.players[0].discs_track + 1)  # Terran: ships, no sector
+    s = to_combat(s)
+    while s.phase is Phase.COMBAT:
+        s = do(s, "decline" if legal(s, "decline") else sorted(answers(s))[0])
+    assert not s.players[0].eliminated and not s.players[1].eliminated
+    # Planta with neither: eliminated, also when it is not the first seat.
+    s = two()
+    home1 = next(x for x in s.sectors if x.owner == 1)
+    s = with_sector(
+        s, replace(home1, owner=None, cubes=(False,) * len(home1.cubes), ships=(), arrivals=())
+    )
+    s = to_combat(edit(s, 1, discs_track=s.players[1].discs_track + 1))
+    while s.phase is Phase.COMBAT:
+        s = do(s, sorted(answers(s))[0])
+    assert s.players[1].eliminated and not s.players[0].eliminated
+
+
+def test_a_volley_of_more_dice_than_one_roll_counts_every_roll() -> None:
+    """Nine interceptors fire nine yellow dice in two rolls; the hits of both are assigned."""
+    s = two()
+    s = with_sector(s, sector(FAR, 102, ships=[(1, "cruiser", 1), (0, "interceptor", 9)]))
+    s = to_combat(s)
+    assert s.decision == VolleyRoll(
+        -1, 0, ShipClass.INTERCEPTOR, False, ((DieColour.YELLOW, 8), (DieColour.YELLOW, 1))
+    )
+    s = do(s, "roll yellow 6,1,1,1,1,1,1,1")  # one hit so far: the cruiser (hull 1) survives it
+    first = tuple((DieColour.YELLOW, f) for f in (6, 1, 1, 1, 1, 1, 1, 1))
+    assert s.decision == VolleyRoll(
+        -1, 0, ShipClass.INTERCEPTOR, False, ((DieColour.YELLOW, 1),), first
+    )
+    assert at(s, FAR).ships_of(1) == 1
+    s = do(s, "roll yellow 6")  # the second hit destroys it
+    assert at(s, FAR).ships_of(1) == 0 and isinstance(s.decision, BattleReputationDraw)
+
+
+def test_ships_still_retreating_when_the_battle_ends_complete_their_retreat() -> None:
+    s = two()
+    where, rotation = connected_to(s, HOME0, 102)
+    ships = [(1, "interceptor", 1), (0, "cruiser", 1), (0, "interceptor", 1)]
+    s = with_sector(s, sector(where, 102, rotation, ships=ships))
+    s = to_combat(s)
+    s = do(s, "attack", "roll yellow 1")  # the Terran interceptor misses
+    s = do(s, "retreat (0,-2)")  # the cruiser declares its retreat
+    s = do(s, "roll yellow 1")  # Planta misses; round 2
+    s = do(s, "attack", "roll yellow 6")  # Planta's interceptor is destroyed: the battle ends
+    here = at(s, where)
+    assert here.ships_of(0, ShipClass.CRUISER) == 0 and here.ships_of(0, ShipClass.INTERCEPTOR) == 1
+    assert at(s, HOME0).ships_of(0, ShipClass.CRUISER) == 1
+    tally = s.combat.current.tally(0)  # type: ignore[union-attr]
+    assert tally is not None and not tally.all_retreat  # the interceptor stayed to fight
+
+
+def test_ships_destroyed_at_a_stalemate_leave_no_damage_record() -> None:
+    unarmed = "terran_directorate/cruiser:electron_computer,-,-,nuclear_source,hull,nuclear_drive"
+    s = with_blueprint(two(), 0, unarmed)
+    s = with_blueprint(s, 1, "planta/interceptor:nuclear_source,plasma_missile,x,nuclear_drive")
+    hurt = set_damage((), 0, ShipClass.CRUISER, (1,))
+    s = with_sector(
+        s, sector(FAR, 102, ships=[(1, "interceptor", 1), (0, "cruiser", 1)], damage=hurt)
+    )
+    s = do(to_combat(s), "roll orange 1,1")  # nobody has cannons: the cruiser cannot retreat
+    here = at(s, FAR)
+    assert here.ships_of(0) == 0 and here.damage == ()
