@@ -30,7 +30,10 @@ import numpy as np
 
 from calc._jit import jit
 from calc.exact.kernels import (
+    arrived,
     has_ended,
+    missile_values,
+    missile_visits,
     push_volley,
     slot_info,
     split,
@@ -97,10 +100,7 @@ def backward(
         for j in range(m, n_slots):
             for q in range(k_values):
                 values[s, j, q] = a[j, q] + b[j] * x[q]
-        for j in range(m - 1, -1, -1):
-            for q in range(k_values):
-                after = values[s, j + 1, q] if j + 1 < m else x[q]
-                values[s, j, q] = contrib[j, q] + miss[j] * after
+        missile_values(values, s, m, contrib, miss, x)
 
 
 @jit
@@ -132,20 +132,14 @@ def forward(
     buf = np.zeros(N_VALUES)
     for idx in range(order.shape[0] - 1, -1, -1):
         s = order[idx]
-        total_in = 0.0
-        for j in range(n_slots):
-            total_in += inflow[s, j]
-        if total_in == 0.0:
+        if arrived(inflow, s, n_slots) == 0.0:
             continue
         ia, idd = split(shape, s)
         for j in range(n_slots):
             _, c, entry = slot_info(groups, flags, slots, entry_miss, shape, s, j)
             entries[j] = entry
             miss[j] = c
-        for j in range(m):
-            visits[j] = inflow[s, j] + (visits[j - 1] * miss[j - 1] if j > 0 else 0.0)
-            inflow[s, j] = 0.0
-        carry = visits[m - 1] * miss[m - 1] if m > 0 else 0.0
+        carry = missile_visits(inflow, s, m, miss, visits)
         if m < n_slots:
             incoming = carry + inflow[s, m]
             gam[m] = 0.0
