@@ -10,12 +10,13 @@ script points ``NUMBA_CACHE_DIR`` at a new empty folder, runs ``calc.warmup.warm
 process and prints:
 
 - the CPU seconds of the whole warm-up (``time.process_time``, threads of this process);
-- per kernel (dispatcher) the signatures compiled and the seconds numba spent compiling them,
-  read from numba's own timers (``overloads[signature].metadata["timers"]``: the time in the
-  compiler lock, wall clock of this thread, and in LLVM). A kernel that calls another compiled
-  (not inlined) kernel compiles that one inside its own lock, so the figures are inclusive: a
-  caller's time contains its callees' first compilations. Inlined helpers (``jit_inline``) have
-  no signature of their own: their cost is in every caller.
+- per kernel (dispatcher) the signatures compiled (listed when there are several: a constant
+  argument, typed as a literal, compiles a specialisation of its own) and the seconds numba
+  spent compiling them, read from numba's own timers (``metadata["timers"]`` of each overload:
+  the time in the compiler lock, wall clock of this thread, and in LLVM). A kernel that calls
+  another compiled (not inlined) kernel compiles that one inside its own lock, so the figures
+  are inclusive: a caller's time contains its callees' first compilations. Inlined helpers
+  (``jit_inline``) have no signature of their own: their cost is in every caller.
 
 ``--process`` also runs ``fleetlab warmup`` as a separate process on another empty cache and
 reports that process's CPU seconds (user + system), which is what a new install waits for.
@@ -57,8 +58,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--top", type=int, default=25, help="kernels to list (slowest first)")
     parser.add_argument("--process", action="store_true", help="also time a warmup process")
+    parser.add_argument("--cache-dir", help="an empty folder to compile into (kept afterwards)")
     args = parser.parse_args()
-    os.environ["NUMBA_CACHE_DIR"] = tempfile.mkdtemp(prefix="fleetlab-compile-")
+    os.environ["NUMBA_CACHE_DIR"] = args.cache_dir or tempfile.mkdtemp(prefix="fleetlab-compile-")
     os.environ.pop("NUMBA_DISABLE_JIT", None)
     sys.path.insert(0, str(REPO))
     t0 = time.process_time()
@@ -83,6 +85,11 @@ def main() -> int:
     print(f"{'kernel':<52}{'sigs':>5}{'lock s':>8}{'llvm s':>8}")
     for lock, llvm, n, name in rows[: args.top]:
         print(f"{name:<52}{n:>5}{lock:>8.2f}{llvm:>8.2f}")
+    for d in dispatchers():
+        if len(d.overloads) > 1:  # each signature is one more copy of the code to compile
+            print(f"signatures of {d.py_func.__qualname__}:")
+            for signature in d.overloads:
+                print(f"  {signature}")
     if args.process:
         print(f"fleetlab warmup process on an empty cache: {process_warmup_cpu():.1f} CPU s")
     return 0

@@ -93,7 +93,7 @@ class BlockReport:
 # ----- compiled pieces (the tables unpacked once per call, as in ``calc.exact.kernels``) ---
 
 
-@jit_inline
+@jit
 def bellman(
     values: Floats, t: PackedTables, shape: Shape, s: int, j: int, out: Floats, fight: Floats,
     ret: Floats, buf: Floats, buf2: Floats,
@@ -196,7 +196,7 @@ def add_term(
     return nnz
 
 
-@jit_inline
+@jit
 def volley_targets(
     values: Floats, ints: Ints, floats: Floats, self_next: Ints, slots: Ints, entry_start: Ints,
     out_prob: Floats, out_self: Ints, out_cand: Ints, cand: Ints, shape: Shape, s: int, j: int,

@@ -312,8 +312,10 @@ def _rift_self_damage(
     for i in range(points):
         work[HIT_DAMAGE, i] = 1
         work[HIT_REACH, i] = RIFT_REACH
+    # np.int64 on the counts: a count numba types as a literal would compile a second copy
+    # of the targeting kernel (``calc.rules.targeting.assign_by_rank``).
     assign_by_rank_into(
-        points, ships, side, n, groups, floats, FloatRow.SIZE + side, work, keys, spread
+        np.int64(points), ships, side, n, groups, floats, FloatRow.SIZE + side, work, keys, spread
     )
 
 
@@ -438,7 +440,7 @@ def simulate(
                             )  # fmt: skip
                             if hits > 0:
                                 assign_by_rank_into(
-                                    hits, ships, enemy, n_ships[enemy], groups, floats,
+                                    np.int64(hits), ships, enemy, n_ships[enemy], groups, floats,
                                     FloatRow.RANK + enemy, work, keys, spread[side, Spread.HITS],
                                 )  # fmt: skip
                             if self_points > 0:
