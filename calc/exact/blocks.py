@@ -25,6 +25,11 @@ missile slots of the block's states come last (they only lead forward into the f
 (the mass that arrived from outside the block); the mass leaving the block is then pushed on,
 and the expected number of rounds gains the visits at round starts.
 
+**Compile time.** ``bellman`` and ``volley_targets`` are compiled once and called from the
+block kernels rather than inlined into each: they run per (state, slot) and per volley of a
+cyclic block, whose linear solve costs far more than a call, and inlined at every site they
+made these kernels half of a fresh warm-up's compile time.
+
 scipy is imported here, inside the functions, so a plain battle never loads it.
 """
 

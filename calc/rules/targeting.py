@@ -560,7 +560,7 @@ def assign_in_order(
             ships[side, SHIP_DAMAGE, s] += work[HIT_DAMAGE, i]
 
 
-@jit
+@jit_inline
 def assign_by_rank_into(
     m: int,
     ships: IntArray,
@@ -612,10 +612,7 @@ def assign_by_rank(
     for i in range(m):
         work[HIT_DAMAGE, i] = hit_damage[i]
         work[HIT_REACH, i] = hit_reach[i]
-    # np.int64: a constant argument would compile a specialisation of its own (numba types a
-    # constant as a literal), one more copy of the whole rule for the cache to hold.
-    zero = np.int64(0)
-    assign_by_rank_into(m, ships, zero, n, groups, rank, zero, work, keys, spread)
+    assign_by_rank_into(m, ships, 0, n, groups, rank, 0, work, keys, spread)
     for s in range(n):
         ship_damage[s] = ships[0, SHIP_DAMAGE, s]
 
