@@ -40,6 +40,8 @@ def main() -> None:
         "kernels.backward": kernels.backward,
         "kernels.forward": kernels.forward,
         "blocks.bellman_sweep": blocks.bellman_sweep,
+        "blocks.bellman": blocks.bellman,
+        "blocks.volley_targets": blocks.volley_targets,
         "blocks.block_system": blocks.block_system,
         "blocks.block_missiles": blocks.block_missiles,
         "blocks.block_forward_missiles": blocks.block_forward_missiles,

@@ -70,13 +70,26 @@ def _kernel(fn: F, **options: Any) -> F:
 
 
 def jit(fn: F) -> F:
-    """A kernel compiled with numba in nopython mode, its machine code cached on disk."""
+    """A kernel compiled with numba in nopython mode, its machine code cached on disk.
+
+    Called from another kernel, it is compiled once per signature of argument types, and numba
+    types a constant argument as a literal of its own (``0`` is ``Literal[int](0)``): pass
+    ``np.int64(...)`` where a caller would pass a constant, or the kernel is compiled again."""
     return _kernel(fn)
 
 
 def jit_inline(fn: F) -> F:
     """Like ``jit``, but numba inlines the function into its callers (small hot helpers whose
-    arguments are large tuples of arrays, where a real call would copy them)."""
+    arguments are arrays: a real call counts references on each of them per call).
+
+    numba inlines at the level of its own IR and types the helper's body again at every call
+    site, nested helpers included, so each site of a large helper costs compile time: inline
+    the small helpers of the hot loops, and make a large helper that runs per block state a
+    ``jit`` function compiled once (``calc.exact.blocks.bellman``). Where the loop is hot,
+    inlining pays: called rather than inlined, the targeting kernel
+    (``calc.rules.targeting.assign_by_rank_into``) made Monte Carlo about 4% slower, so it stays
+    inlined, at one call site in Monte Carlo's loop. ``benchmarks/compile_bench.py`` times each
+    kernel's compilation on an empty cache."""
     return _kernel(fn, inline="always")
 
 

@@ -25,6 +25,11 @@ missile slots of the block's states come last (they only lead forward into the f
 (the mass that arrived from outside the block); the mass leaving the block is then pushed on,
 and the expected number of rounds gains the visits at round starts.
 
+**Compile time.** ``bellman`` and ``volley_targets`` are compiled once and called from the
+block kernels rather than inlined into each: they run per (state, slot) and per volley of a
+cyclic block, whose linear solve costs far more than a call, and inlined at every site they
+made these kernels half of a fresh warm-up's compile time.
+
 scipy is imported here, inside the functions, so a plain battle never loads it.
 """
 
@@ -93,7 +98,7 @@ class BlockReport:
 # ----- compiled pieces (the tables unpacked once per call, as in ``calc.exact.kernels``) ---
 
 
-@jit_inline
+@jit
 def bellman(
     values: Floats, t: PackedTables, shape: Shape, s: int, j: int, out: Floats, fight: Floats,
     ret: Floats, buf: Floats, buf2: Floats,
@@ -197,6 +202,31 @@ def add_term(
 
 
 @jit
+def volley_targets(
+    values: Floats, ints: Ints, floats: Floats, self_next: Ints, slots: Ints, entry_start: Ints,
+    out_prob: Floats, out_self: Ints, out_cand: Ints, cand: Ints, shape: Shape, s: int, j: int,
+    entry: int, targets: Ints, probs: Floats, buf: Floats, buf2: Floats,
+) -> int:  # fmt: skip
+    """Where volley ``entry`` (slot ``j`` of ``s``) leads: for each outcome other than "nothing
+    happened", the joint state the firing side's best assignment reaches (after the repair
+    when ``j`` ends the round) into ``targets``, its probability into ``probs``; returns how
+    many. The block's system and its exits both read a volley this way."""
+    side, own = firing_state(slots, shape, s, j)
+    nxt = next_slot(shape, j)
+    wrap = wraps(shape, j)
+    n = 0
+    for o in range(entry_start[entry], entry_start[entry + 1]):
+        own2 = self_next[side, own, out_self[o]]
+        targets[n] = choose(
+            values, ints, floats, cand, shape, side, own2, out_cand[o], out_cand[o + 1], nxt,
+            wrap, buf, buf2,
+        )  # fmt: skip
+        probs[n] = out_prob[o]
+        n += 1
+    return n
+
+
+@jit
 def block_system(
     values: Floats,
     decisions: Bools,
@@ -208,19 +238,14 @@ def block_system(
     cols: Ints,
     coefs: Floats,
     rhs: Floats,
+    targets: Ints,
+    probs: Floats,
 ) -> int:
     """Triplets of ``A`` and the right-hand side for the policy the current values pick
-    (stored in ``decisions``); returns the number of triplets."""
-    ints = t.ints
-    floats = t.floats
-    groups = t.groups
-    slots = t.slots
-    self_next = t.self_next
-    entry_start = t.entry_start
-    out_prob = t.out_prob
-    out_self = t.out_self
-    out_cand = t.out_cand
-    cand = t.cand
+    (stored in ``decisions``); returns the number of triplets. ``targets`` and ``probs`` are
+    work space for ``volley_targets`` (one entry per outcome of the largest volley)."""
+    ints, floats, groups, _, self_next, _, _, slots, _ = t[:9]
+    entry_start, out_prob, out_self, out_cand, cand = t[9:]
     m = shape.first_round
     e = shape.n_slots - m
     k = values.shape[2]
@@ -258,21 +283,18 @@ def block_system(
                     rhs, nnz, buf,
                 )  # fmt: skip
                 continue
-            wrap = wraps(shape, j)
             if entry >= 0:
-                side, own = firing_state(slots, shape, s, j)
-                for o in range(entry_start[entry], entry_start[entry + 1]):
-                    own2 = self_next[side, own, out_self[o]]
-                    target = choose(
-                        values, ints, floats, cand, shape, side, own2, out_cand[o],
-                        out_cand[o + 1], nxt, wrap, buf, buf2,
-                    )  # fmt: skip
+                n_out = volley_targets(
+                    values, ints, floats, self_next, slots, entry_start, out_prob, out_self,
+                    out_cand, cand, shape, s, j, entry, targets, probs, buf, buf2,
+                )  # fmt: skip
+                for o in range(n_out):
                     nnz = add_term(
-                        values, ints, floats, shape, local, u, target, nxt, out_prob[o], rows,
+                        values, ints, floats, shape, local, u, targets[o], nxt, probs[o], rows,
                         cols, coefs, rhs, nnz, buf,
                     )  # fmt: skip
             if c > 0.0:
-                stay = repaired(ints, shape, s) if wrap else s
+                stay = repaired(ints, shape, s) if wraps(shape, j) else s
                 nnz = add_term(
                     values, ints, floats, shape, local, u, stay, nxt, c, rows, cols, coefs, rhs,
                     nnz, buf,
@@ -363,19 +385,14 @@ def block_exits(
     inflow: Floats,
     end_mass: Floats,
     end_stale: Floats,
+    targets: Ints,
+    probs: Floats,
 ) -> float:
     """Push the mass leaving the block from its unknowns' ``visits``; returns the visits at
-    round starts (engagement rounds played)."""
-    ints = t.ints
-    floats = t.floats
-    groups = t.groups
-    slots = t.slots
-    self_next = t.self_next
-    entry_start = t.entry_start
-    out_prob = t.out_prob
-    out_self = t.out_self
-    out_cand = t.out_cand
-    cand = t.cand
+    round starts (engagement rounds played). ``targets`` and ``probs``: as in
+    ``block_system``."""
+    ints, floats, groups, _, self_next, _, _, slots, _ = t[:9]
+    entry_start, out_prob, out_self, out_cand, cand = t[9:]
     m = shape.first_round
     e = shape.n_slots - m
     out = np.zeros(N_VALUES)
@@ -399,19 +416,16 @@ def block_exits(
                 target = target_of(ints, groups, slots, shape, s, j, kind)
                 send_out(ints, shape, local, target, nxt, mass, inflow, end_mass, end_stale)
                 continue
-            wrap = wraps(shape, j)
             if entry >= 0:
-                side, own = firing_state(slots, shape, s, j)
-                for o in range(entry_start[entry], entry_start[entry + 1]):
-                    own2 = self_next[side, own, out_self[o]]
-                    target = choose(
-                        values, ints, floats, cand, shape, side, own2, out_cand[o],
-                        out_cand[o + 1], nxt, wrap, out, buf,
-                    )  # fmt: skip
-                    p = mass * out_prob[o]
-                    send_out(ints, shape, local, target, nxt, p, inflow, end_mass, end_stale)
+                n_out = volley_targets(
+                    values, ints, floats, self_next, slots, entry_start, out_prob, out_self,
+                    out_cand, cand, shape, s, j, entry, targets, probs, out, buf,
+                )  # fmt: skip
+                for o in range(n_out):
+                    p = mass * probs[o]
+                    send_out(ints, shape, local, targets[o], nxt, p, inflow, end_mass, end_stale)
             if c > 0.0:
-                stay = repaired(ints, shape, s) if wrap else s
+                stay = repaired(ints, shape, s) if wraps(shape, j) else s
                 send_out(ints, shape, local, stay, nxt, mass * c, inflow, end_mass, end_stale)
     return rounds
 
@@ -439,6 +453,8 @@ class BlockSolver:
         self.deadline = deadline
         self.local = np.full(n_joint, -1, dtype=np.int64)
         self.max_outcomes = max_outcomes
+        self.targets = np.zeros(max(1, max_outcomes), dtype=np.int64)
+        self.probs = np.zeros(max(1, max_outcomes), dtype=np.float64)
         k = values.shape[2]
         # Probabilities are at most 1; build values at most everything on the board.
         top = max(1.0, float(tables.floats[:, FloatRow.KEPT].max(initial=0.0)))
@@ -457,7 +473,7 @@ class BlockSolver:
         rhs = np.zeros((u, self.values.shape[2]), dtype=np.float64)
         nnz = block_system(
             self.values, self.decisions, self.tables, self.shape, states, self.local, rows, cols,
-            coefs, rhs,
+            coefs, rhs, self.targets, self.probs,
         )  # fmt: skip
         matrix = csc_matrix((coefs[:nnz], (rows[:nnz], cols[:nnz])), shape=(u, u))
         return matrix, rhs
@@ -539,6 +555,8 @@ class BlockSolver:
                     inflow,
                     end_mass,
                     end_stale,
+                    self.targets,
+                    self.probs,
                 )
             )
         finally:

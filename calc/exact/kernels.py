@@ -401,6 +401,43 @@ def retreat_better(fight: Floats, retreat: Floats, side: int, mode: int, below: 
     return objective(retreat, side, mode) > objective(fight, side, mode) + TIE
 
 
+# ----- the round algebra shared by the general and the plain loops --------------------------
+
+
+@jit_inline
+def arrived(inflow: Floats, s: int, n_slots: int) -> float:
+    """The probability mass waiting at state ``s``, over all its slots."""
+    total = 0.0
+    for j in range(n_slots):
+        total += inflow[s, j]
+    return total
+
+
+@jit_inline
+def missile_visits(inflow: Floats, s: int, m: int, cont: Floats, visits: Floats) -> float:
+    """Push the mass waiting at the missile slots ``0:m`` of ``s`` along their all-miss chain
+    (``cont[j]``: the mass going on from slot ``j``; the waiting mass is taken): ``visits[j]``
+    for ``j < m``; returns the mass that reaches the first round start."""
+    for j in range(m):
+        visits[j] = inflow[s, j] + (visits[j - 1] * cont[j - 1] if j > 0 else 0.0)
+        inflow[s, j] = 0.0
+    return visits[m - 1] * cont[m - 1] if m > 0 else 0.0
+
+
+@jit_inline
+def missile_values(
+    values: Floats, s: int, m: int, contrib: Floats, cont: Floats, start: Floats
+) -> None:
+    """V(s, j) of the missile slots ``0:m``, last first: the value of the volley's outcomes
+    (``contrib[j]``) plus the all-miss chain (``cont[j]``) into the next slot, the first round
+    start's value being ``start``."""
+    for j in range(m - 1, -1, -1):
+        c = cont[j]
+        for q in range(values.shape[2]):
+            after = values[s, j + 1, q] if j + 1 < m else start[q]
+            values[s, j, q] = contrib[j, q] + c * after
+
+
 # ----- the general loops: one state at a time (no Morph Shield damage that can vary) --------
 
 
@@ -425,20 +462,8 @@ def backward(
     the next round start, solved in closed form; the retreat decisions within the round are
     found by policy iteration. (One state's solve is written out in this loop rather than in a
     helper: binding the tables to a helper's parameters per state would count references.)"""
-    ints = t.ints
-    floats = t.floats
-    groups = t.groups
-    flags = t.flags
-    self_next = t.self_next
-    modes = t.modes
-    below = t.below
-    slots = t.slots
-    entry_miss = t.entry_miss
-    entry_start = t.entry_start
-    out_prob = t.out_prob
-    out_self = t.out_self
-    out_cand = t.out_cand
-    cand = t.cand
+    ints, floats, groups, flags, self_next, modes, below, slots = t[:8]
+    entry_miss, entry_start, out_prob, out_self, out_cand, cand = t[8:]
     n_slots = shape.n_slots
     m = shape.first_round
     k_values = values.shape[2]
@@ -539,11 +564,7 @@ def backward(
         else:
             for q in range(k_values):
                 x[q] = values[s, m, q]
-        for j in range(m - 1, -1, -1):
-            c = cont[j]
-            for q in range(k_values):
-                after = values[s, j + 1, q] if j + 1 < m else x[q]
-                values[s, j, q] = contrib[j, q] + c * after
+        missile_values(values, s, m, contrib, cont, x)
 
 
 @jit_inline
@@ -622,18 +643,8 @@ def forward(
     ``hi - 1`` down to ``lo``), except those marked in ``skip``. Fills ``end_mass`` (a side has
     no ships in the sector) and ``end_stale`` (stalemate); returns the expected number of
     engagement rounds started in these states."""
-    ints = t.ints
-    floats = t.floats
-    groups = t.groups
-    flags = t.flags
-    self_next = t.self_next
-    slots = t.slots
-    entry_miss = t.entry_miss
-    entry_start = t.entry_start
-    out_prob = t.out_prob
-    out_self = t.out_self
-    out_cand = t.out_cand
-    cand = t.cand
+    ints, floats, groups, flags, self_next, _, _, slots = t[:8]
+    entry_miss, entry_start, out_prob, out_self, out_cand, cand = t[8:]
     n_slots = shape.n_slots
     m = shape.first_round
     kinds = np.zeros(n_slots, dtype=np.int64)
@@ -649,10 +660,7 @@ def forward(
         if skip[idx]:
             continue
         s = order[idx]
-        total_in = 0.0
-        for j in range(n_slots):
-            total_in += inflow[s, j]
-        if total_in == 0.0:
+        if arrived(inflow, s, n_slots) == 0.0:
             continue
         ia, idd = split(shape, s)
         for j in range(n_slots):
@@ -662,10 +670,7 @@ def forward(
             # Continuation of mass from slot j to j + 1.
             leaves = kind == SlotKind.LEAVE or (j >= m and decisions[s, j])
             alpha[j] = 0.0 if leaves else c
-        for j in range(m):
-            visits[j] = inflow[s, j] + (visits[j - 1] * alpha[j - 1] if j > 0 else 0.0)
-            inflow[s, j] = 0.0
-        carry = visits[m - 1] * alpha[m - 1] if m > 0 else 0.0
+        carry = missile_visits(inflow, s, m, alpha, visits)
         stale = stalemate_at(ints, ia, idd)
         if m == n_slots:
             end_stale[s] += carry

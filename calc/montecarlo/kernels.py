@@ -25,15 +25,21 @@ The code is shaped so that numba drops every pair in the battle loop:
 
 - the named tuples are unpacked once, at the top of ``simulate``;
 - helpers take the shared tables and a side, never one side's arrays picked by an ``if``;
-- a volley is three helpers called in turn from the loop (roll, assign to the enemy, rift
-  self-damage), not one helper that calls the others under conditions; and the targeting
-  kernels call no helper per ship;
+- a volley is helpers called in turn from the loop (roll, then the targeting kernel for the
+  hits on the enemy and for rift self-damage), not one helper that calls the others under
+  conditions; and the targeting kernels call no helper per ship;
+- the targeting kernel (``calc.rules.targeting.assign_by_rank_into``, the largest piece of
+  code here) has one call site, run for the enemy's hits and then for rift self-damage: numba
+  types and compiles an inlined helper again at each site, and a second site cost about 40
+  CPU seconds of a fresh warm-up (``benchmarks/compile_bench.py``);
 - ``simulate`` uses NumPy's error model (``calc._jit.jit_numpy_errors``): a possible
   ZeroDivisionError is an exit on which the counting cannot be dropped. No division here can
   be by zero.
 
 To check a change, compile ``simulate`` into an empty ``NUMBA_CACHE_DIR`` and count the
-``NRT_incref`` calls in ``simulate.inspect_llvm(signature)`` outside its entry block: none.
+``NRT_incref`` calls in ``simulate.inspect_llvm(signature)`` outside its entry block
+(``benchmarks/refcount_check.py``): 7, as many as before the targeting kernel had one call
+site.
 """
 
 from __future__ import annotations
@@ -291,19 +297,9 @@ def _roll(
 
 
 @jit_inline
-def _rift_self_damage(
-    points: int,
-    ships: Ints,
-    side: int,
-    n: int,
-    groups: Ints,
-    floats: Floats,
-    work: Ints,
-    keys: Floats,
-    spread: bool,
-) -> None:
-    """``points`` of rift self-damage, one hit each, to the ships of ``side`` (its first ``n``)
-    in the sector that carry rift dice, by the NPC rule (size) in the side's reading."""
+def _rift_hits(points: int, side: int, groups: Ints, work: Ints) -> None:
+    """``points`` of rift self-damage as hits (one point each) that reach only the ships of
+    ``side`` in the sector that carry rift dice; the loop assigns them by the NPC rule (size)."""
     for h in range(groups.shape[2]):
         if groups[side, GroupRow.RIFT, h] and groups[side, GroupRow.STATUS, h] != LEFT:
             groups[side, GroupRow.NEED, h] = 0
@@ -312,9 +308,6 @@ def _rift_self_damage(
     for i in range(points):
         work[HIT_DAMAGE, i] = 1
         work[HIT_REACH, i] = RIFT_REACH
-    assign_by_rank_into(
-        points, ships, side, n, groups, floats, FloatRow.SIZE + side, work, keys, spread
-    )
 
 
 @jit_inline
@@ -430,22 +423,30 @@ def simulate(
                         kind = DiceKind.MISSILES if missiles else DiceKind.CANNONS
                         if groups[side, GroupRow.DICE + kind, g] > 0:
                             # Roll, then assign the hits to the enemy (ranked as it ranks
-                            # them), then rift self-damage.
-                            enemy = 1 - side
+                            # them), then rift self-damage (by size): one call of the
+                            # targeting kernel for both, so its code is inlined once.
                             hits, self_points = _roll(
                                 rng, side, g, n, kind, splitter[side] and not missiles, dice,
                                 need, groups, work,
                             )  # fmt: skip
-                            if hits > 0:
-                                assign_by_rank_into(
-                                    hits, ships, enemy, n_ships[enemy], groups, floats,
-                                    FloatRow.RANK + enemy, work, keys, spread[side, Spread.HITS],
-                                )  # fmt: skip
-                            if self_points > 0:
-                                _rift_self_damage(
-                                    self_points, ships, side, n_ships[side], groups, floats,
-                                    work, keys, spread[side, Spread.SELF],
-                                )  # fmt: skip
+                            for step in range(2):
+                                if step == 0:
+                                    count = hits
+                                    target = 1 - side
+                                    row = FloatRow.RANK + target
+                                    reading = spread[side, Spread.HITS]
+                                else:
+                                    count = self_points
+                                    target = side
+                                    row = FloatRow.SIZE + side
+                                    reading = spread[side, Spread.SELF]
+                                    if count > 0:
+                                        _rift_hits(count, side, groups, work)
+                                if count > 0:
+                                    assign_by_rank_into(
+                                        count, ships, target, n_ships[target], groups, floats,
+                                        row, work, keys, reading,
+                                    )  # fmt: skip
                             acted = True
             if acted:
                 _count(ships, groups, n_ships, present)

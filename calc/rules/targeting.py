@@ -170,6 +170,30 @@ CONSTRAINED_PASS = 2
 
 
 @jit_inline
+def take_kill(work: IntArray, m: int, types: int, counts: int, mark: int) -> int:
+    """Mark the hits of a kill in ``work[HIT_USED]`` with ``mark``: per (damage, reach) type
+    ``t`` of the kill, its first ``work[counts, t]`` unused hits of that type (``counts`` is
+    ``TYPE_CURRENT`` for a candidate, ``TYPE_BEST`` for the kill taken). Returns how many hits
+    it marked. (It takes the work table and integers only, so inlined in the kill loop it
+    binds one array.)"""
+    taken = 0
+    for t in range(types):
+        wanted = work[counts, t]
+        for i in range(m):
+            if wanted == 0:
+                break
+            if (
+                not work[HIT_USED, i]
+                and work[HIT_DAMAGE, i] == work[TYPE_DAMAGE, t]
+                and work[HIT_REACH, i] == work[TYPE_REACH, t]
+            ):
+                work[HIT_USED, i] = mark
+                wanted -= 1
+                taken += 1
+    return taken
+
+
+@jit_inline
 def assign_in_order(
     n: int,
     m: int,
@@ -361,18 +385,7 @@ def assign_in_order(
                                             break
                         if keep and constrained:
                             # Better than the best so far: does the rest of the set survive it?
-                            for t in range(types):
-                                wanted = work[TYPE_CURRENT, t]
-                                for i in range(m):
-                                    if wanted == 0:
-                                        break
-                                    if (
-                                        not work[HIT_USED, i]
-                                        and work[HIT_DAMAGE, i] == work[TYPE_DAMAGE, t]
-                                        and work[HIT_REACH, i] == work[TYPE_REACH, t]
-                                    ):
-                                        work[HIT_USED, i] = RESERVED
-                                        wanted -= 1
+                            take_kill(work, m, types, TYPE_CURRENT, RESERVED)
                             ask = True
                 if ask:
                     # The search: can the ships at positions p > after with POS_KILL == 1 all
@@ -514,19 +527,7 @@ def assign_in_order(
             # Use the best kill: per type, its first unused hits.
             if not one_damage and not constrained:
                 work[POS_GREEDY, k] = 1
-            for t in range(types):
-                wanted = work[TYPE_BEST, t]
-                for i in range(m):
-                    if wanted == 0:
-                        break
-                    if (
-                        not work[HIT_USED, i]
-                        and work[HIT_DAMAGE, i] == work[TYPE_DAMAGE, t]
-                        and work[HIT_REACH, i] == work[TYPE_REACH, t]
-                    ):
-                        work[HIT_USED, i] = k + 1
-                        wanted -= 1
-                        left -= 1
+            left -= take_kill(work, m, types, TYPE_BEST, k + 1)
     for i in range(m):
         if work[HIT_USED, i] > 0:
             s = work[ORDER, work[HIT_USED, i] - 1]
