@@ -5,11 +5,11 @@ the compiled numba kernels from their cache (or compiling them on a fresh instal
 Plotly's first figure. ``start_warmup()`` does that work once per process, in a background
 thread started when the server starts (``python -m ui.serve``, which ``make run`` uses) and
 again, as a no-op, from ``app.py`` (so ``streamlit run app.py`` warms on its first session).
-It runs calc's own warm-up (``calc.warmup.warmup``, what ``fleetlab warmup`` runs: every
-kernel loaded from numba's cache, or compiled into it on a fresh install, and the process
-switched to compiled kernels), then solves the page's opening battle and draws its survivors
-chart. ``make run`` runs ``fleetlab warmup`` before it starts the server, so here the kernels
-are only loaded (about a second).
+It solves the page's opening battle and draws its survivors chart first (what a visitor who
+arrives at once waits for), then runs calc's own warm-up (``calc.warmup.warmup``, what
+``fleetlab warmup`` runs: every kernel loaded from numba's cache, or compiled into it on a
+fresh install, and the process switched to compiled kernels). ``make run`` runs ``fleetlab
+warmup`` before it starts the server, so here the kernels are only loaded (about a second).
 
 A visitor who arrives during the warm-up waits for the same work instead of doing it twice:
 imports and numba's compilation are serialised by their locks. ``FLEETLAB_WARMUP=0`` in the
@@ -40,8 +40,9 @@ log = logging.getLogger("fleetlab.warmup")
 def warm() -> float:
     """Do the one-time work now, in this thread; returns the seconds it took.
 
-    Loads (or compiles) every kernel through ``calc.warmup.warmup``, imports the modules the
-    pages use, solves the opening battle and draws its survivors chart.
+    Imports the modules the pages use, solves the opening battle and draws its survivors chart
+    (what a visitor arriving at once needs), then loads (or compiles) every other kernel through
+    ``calc.warmup.warmup``.
     """
     start = time.perf_counter()
     from calc import odds
@@ -49,11 +50,12 @@ def warm() -> float:
     from ui.battle_editor import build, draft_from_file, printed_battle
     from ui.figures import survivors_figure
 
-    warmup()
     battle = build(draft_from_file(printed_battle())).battle
     assert battle is not None
-    survivors_figure(odds(battle))
+    survivors_figure(odds(battle))  # what the first page needs, first
     import ui.components  # noqa: F401  (the pages' widgets; imports Plotly's Streamlit glue)
+
+    warmup()  # then every other kernel, for the battles visitors build next
 
     return time.perf_counter() - start
 
