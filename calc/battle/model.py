@@ -35,6 +35,11 @@ MAX_SAMPLES = 10_000_000
 probability is then at most 0.00016; memory stays flat (the simulator works in chunks), but the
 time grows with the count (tens of seconds for a small battle at the limit)."""
 
+DEFAULT_STATE_BUDGET = 2_000_000
+"""Default cap on battle states (attacker states x defender states) the exact solver takes on;
+the ladder's plan reads it too, so it lives here rather than in the solver (which the Monte
+Carlo path then need not import)."""
+
 
 class Policy(StrEnum):
     """How a side assigns the hits it rolls.

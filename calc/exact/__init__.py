@@ -4,6 +4,7 @@
 (``calc.exact.solver`` explains the method); ``estimate_states`` counts its work before solving.
 """
 
-from calc.exact.solver import DEFAULT_STATE_BUDGET, ExactSolver, Solution, solve_exact
+from calc.battle.model import DEFAULT_STATE_BUDGET
+from calc.exact.solver import ExactSolver, Solution, solve_exact
 
 __all__ = ["DEFAULT_STATE_BUDGET", "ExactSolver", "Solution", "solve_exact"]

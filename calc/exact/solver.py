@@ -65,7 +65,14 @@ from dataclasses import dataclass
 import numpy as np
 
 from calc._jit import compiled_for
-from calc.battle.model import Battle, Policy, RetreatObjective, RetreatPolicy, Side
+from calc.battle.model import (
+    DEFAULT_STATE_BUDGET,
+    Battle,
+    Policy,
+    RetreatObjective,
+    RetreatPolicy,
+    Side,
+)
 from calc.battle.result import BattleResult, Method, SolverStats
 from calc.deadline import Deadline, deadline_of
 from calc.errors import BattleError, TooLargeError
@@ -94,15 +101,14 @@ from calc.rules.battle_state import (
     FullSideState,
     SideSpec,
     Slot,
-    can_retreat,
+    decides_retreats,
     engagement_order,
     estimate_states,
+    needs_general_loops,
 )
 from calc.rules.dice import hit_threshold, volley_outcomes
 from calc.rules.targeting import UNREACHABLE
 
-DEFAULT_STATE_BUDGET = 2_000_000
-"""Default cap on battle states (attacker states x defender states)."""
 MEMORY_BUDGET_BYTES = 1_500_000_000
 """Cap on the value and mass tables (see ``state_slot_bytes``)."""
 MAX_CANDIDATES = 40_000_000
@@ -217,19 +223,6 @@ def build_tables(
         cand=np.array(cand, dtype=np.int64),
     )
     return Tables(volleys, len(out_prob), (max_self[0], max_self[1]), max_outcomes)
-
-
-def decides_retreats(side: Side) -> bool:
-    """Whether the side takes retreat decisions: its rule may retreat and some ship type of it
-    can move (a side of starbases cannot retreat whatever its rule)."""
-    return side.retreats and any(can_retreat(g.stats) for g in side.groups)
-
-
-def needs_general_loops(sides: Iterable[Side]) -> bool:
-    """Whether a battle between these (canonical) sides takes the general loops of
-    ``calc.exact.kernels``: a side decides retreats, or a ship has Morph Shields (the end-of-round
-    repair makes the battle graph cyclic). Other battles take ``calc.exact.kernels_plain``."""
-    return any(decides_retreats(s) or any(g.stats.morph for g in s.groups) for s in sides)
 
 
 def plain_value_count(sides: Iterable[Side]) -> int:

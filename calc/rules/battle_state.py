@@ -8,6 +8,7 @@ the defender's side states.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import IntEnum
 from math import comb
@@ -121,6 +122,21 @@ def can_retreat(stats: ShipStats) -> bool:
     False
     """
     return ship_class_info(stats.ship_class).drives is DriveRule.REQUIRED
+
+
+def decides_retreats(side: Side) -> bool:
+    """Whether the side takes retreat decisions: its rule may retreat and some ship type of it
+    can move (a side of starbases cannot retreat whatever its rule)."""
+    return side.retreats and any(can_retreat(g.stats) for g in side.groups)
+
+
+def needs_general_loops(sides: Iterable[Side]) -> bool:
+    """Whether a battle between these (canonical) sides takes the exact solver's general loops
+    (``calc.exact.kernels``): a side decides retreats, or a ship has Morph Shields (the
+    end-of-round repair makes the battle graph cyclic). Other battles take the plain loops
+    (``calc.exact.kernels_plain``). The ladder's time estimate asks it too, without loading the
+    solver."""
+    return any(decides_retreats(s) or any(g.stats.morph for g in s.groups) for s in sides)
 
 
 def alive(side_state: SideState) -> int:

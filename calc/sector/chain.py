@@ -30,7 +30,6 @@ from calc.battle.model import Battle, Policy
 from calc.battle.result import BattleResult, Method, SolverStats
 from calc.deadline import Deadline, deadline_of
 from calc.errors import BattleError
-from calc.exact.solver import ExactSolver
 from calc.montecarlo.simulator import MAX_ROUNDS, MonteCarlo, simulated_battle
 from calc.outcomes import Chain, Record, sector_result
 from calc.rules.accounting import EndState, battle_order
@@ -43,6 +42,8 @@ PairEnds = tuple[tuple[EndState, ...], float, SolverStats]
 
 @lru_cache(maxsize=4096)
 def _exact_ends(battle: Battle) -> PairEnds:
+    from calc.exact.solver import ExactSolver  # imported on use: Monte Carlo never needs it
+
     solution = ExactSolver(battle).solution()
     return solution.ends, solution.rounds, solution.stats
 
@@ -53,6 +54,8 @@ def _exact_ends_timed(
     """``_exact_ends`` within what is left of ``deadline``, reporting progress if asked."""
     if deadline is None and progress is None:
         return _exact_ends(battle)
+    from calc.exact.solver import ExactSolver
+
     solution = ExactSolver(battle, deadline=deadline, progress=progress).solution()
     return solution.ends, solution.rounds, solution.stats
 

@@ -34,12 +34,16 @@ from enum import StrEnum
 
 import numpy as np
 
-from calc.battle.model import MAX_SAMPLES, Battle, Policy, Side
+from calc.battle.model import DEFAULT_STATE_BUDGET, MAX_SAMPLES, Battle, Policy, Side
 from calc.battle.result import BattleResult, Method
 from calc.errors import BattleError, TooLargeError
-from calc.exact.solver import DEFAULT_STATE_BUDGET, needs_general_loops
 from calc.rules.accounting import battle_order
-from calc.rules.battle_state import engagement_order, estimate_states, side_state_count
+from calc.rules.battle_state import (
+    engagement_order,
+    estimate_states,
+    needs_general_loops,
+    side_state_count,
+)
 from calc.sector.chain import check_population, solve_sector
 from fileio import quote
 
