@@ -12,6 +12,10 @@ bare ``python -c "import numpy, numba"``. The issue's goals (issue 22): ``fleetl
 small battle at most 2.0x, Monte Carlo after ``fleetlab warmup`` on a fresh cache at most
 2.5x, and a small ``fleetlab odds`` under 120 MiB.
 
+The rows are run in rounds (each round runs every row once, the baseline first), and a row's
+ratio is the median of its per-round ratios to that round's baseline: on a machine that other
+jobs load unevenly, the baseline and the command it is compared with then see the same load.
+
 ``--cache fresh`` (the default) points ``NUMBA_CACHE_DIR`` at a new empty folder and runs
 ``fleetlab warmup`` there first (a full compile: a minute or more of CPU), as a new install
 would; ``--cache current`` uses the cache as it is.
@@ -57,16 +61,10 @@ def run_once(args: list[str], env: dict[str, str]) -> Run:
     return Run(usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024)  # ru_maxrss is KiB
 
 
-def median_run(args: list[str], env: dict[str, str], repeats: int) -> Run:
-    """Medians of CPU seconds and peak memory over ``repeats`` runs."""
-    runs = [run_once(args, env) for _ in range(repeats)]
-    return Run(statistics.median(r.cpu for r in runs), statistics.median(r.rss_mib for r in runs))
-
-
 def main() -> int:
     """Run every row and print the table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeats", type=int, default=5, help="processes per row (median)")
+    parser.add_argument("--repeats", type=int, default=5, help="rounds: processes per row")
     parser.add_argument("--cache", choices=["fresh", "current"], default="fresh")
     args = parser.parse_args()
     env = dict(os.environ)
@@ -89,12 +87,14 @@ def main() -> int:
             ),
             ("fleetlab odds, 14,400 states (exact)", [*FLEETLAB, "odds", str(MEDIUM)]),
         ]
-        results = [(label, median_run(cmd, env, args.repeats)) for label, cmd in rows]
-    base = results[0][1].cpu
-    print(f"cache: {args.cache}; medians of {args.repeats} processes; CPU = user + system")
+        rounds = [[run_once(cmd, env) for _, cmd in rows] for _ in range(args.repeats)]
+    print(f"cache: {args.cache}; medians of {args.repeats} rounds; CPU = user + system")
     print(f"{'command':<48}{'CPU s':>8}{'ratio':>8}{'peak MiB':>10}")
-    for label, r in results:
-        print(f"{label:<48}{r.cpu:>8.2f}{r.cpu / base:>7.2f}x{r.rss_mib:>10.0f}")
+    for i, (label, _) in enumerate(rows):
+        cpu = statistics.median(r[i].cpu for r in rounds)
+        ratio = statistics.median(r[i].cpu / r[0].cpu for r in rounds)
+        rss = statistics.median(r[i].rss_mib for r in rounds)
+        print(f"{label:<48}{cpu:>8.2f}{ratio:>7.2f}x{rss:>10.0f}")
     return 0
 
 

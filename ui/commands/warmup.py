@@ -1,7 +1,8 @@
-"""``fleetlab warmup``: compile every numba kernel into the cache (``calc.warmup``).
+"""``fleetlab warmup``: compile every numba kernel into the cache (``calc.warmup``) and write
+the bytecode of Fleetlab's own modules (``ui.bytecode``).
 
 Run once after installing (``make run`` and ``make test`` do), so that no first solve waits for
-the compiler. A progress bar shows while kernels compile; on a warm cache the command prints
+a compiler. A progress bar shows while kernels compile; on a warm cache the command prints
 nothing (``--json`` always prints its report). ``NUMBA_CACHE_DIR`` chooses where the cache is.
 """
 
@@ -18,7 +19,9 @@ from ui.progress import progress_bar
 def run(args: argparse.Namespace) -> int:
     """Warm the cache; say what was compiled, or nothing when it was already warm."""
     from calc.warmup import warmup
+    from ui.bytecode import compile_packages
 
+    bytecode = compile_packages()
     with progress_bar("compiling kernels", enabled=not args.json, on_first_update=True) as bar:
         report = warmup(progress=bar)
     if args.json:
@@ -27,9 +30,23 @@ def run(args: argparse.Namespace) -> int:
             "loaded": report.loaded,
             "cpu_seconds": round(report.seconds, 3),
             "cache_dir": report.cache_dir,
+            "bytecode": {
+                "written": bytecode.written,
+                "current": bytecode.current,
+                "failed": list(bytecode.failed),
+            },
         }
         print(json.dumps(doc, indent=2))
-    elif not report.was_warm:
+        return 0
+    if bytecode.written:
+        print(f"fleetlab warmup: wrote the bytecode of {bytecode.written} modules", file=sys.stderr)
+    if bytecode.failed:
+        print(
+            f"fleetlab warmup: could not write the bytecode of {len(bytecode.failed)} modules "
+            f"(read-only folder?), first {bytecode.failed[0]}; they import from source",
+            file=sys.stderr,
+        )
+    if not report.was_warm:
         print(
             f"fleetlab warmup: compiled {report.compiled} kernel signatures in "
             f"{report.seconds:.0f} CPU s into {report.cache_dir}",
