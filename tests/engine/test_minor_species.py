@@ -77,6 +77,10 @@ def test_build_and_research_discounts() -> None:
     r = edit(r, 0, science=5)
     r = do(r, "action research")
     assert "research plasma_cannon military" in answers(r)  # 6 - 1 (starbase) - 1 = 4 <= 5
+    r = do(r, "research plasma_cannon military")
+    assert r.players[0].science == 5 - 4  # the token's discount is paid too
+    # Above the minimum the whole discount counts: Gluon Computer 14/7 on an empty track.
+    assert research_cost("gluon_computer", 0, 1) == 14 - 1
 
 
 def test_the_population_cube_token_takes_a_cube_for_good() -> None:
