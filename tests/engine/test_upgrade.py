@@ -130,3 +130,56 @@ def test_activation_counts_with_bonus_techs_and_reactions() -> None:
     passed = do(s, "pass", "action research", "end")
     reaction = do(passed, "reaction upgrade")
     assert reaction.decision.left == 1 and reaction.decision.reaction  # type: ignore[union-attr]
+
+
+def test_printed_parts_are_not_returned_only_placed_ones() -> None:
+    """A printed part cannot be returned (it is covered instead): the default blueprints offer
+    nothing to return, a placed part can be."""
+    s = do(upgrader(), "action upgrade")
+    assert not any(a.startswith("return_part") for a in answers(s))
+    s = do(s, "place_part interceptor 3 electron_computer")
+    assert {a for a in answers(s) if a.startswith("return_part")} == {"return_part interceptor 3"}
+
+
+def test_no_placement_after_the_last_activation() -> None:
+    s = do(upgrader(), "action upgrade", "place_part interceptor 3 electron_computer")
+    s = do(s, "place_part cruiser 2 hull")
+    assert not any(a.startswith(("place_part", "return_part")) for a in answers(s))
+
+
+def test_an_upgrade_changes_only_its_own_blueprint() -> None:
+    before = [str(b) for b in upgrader().players[0].blueprints]
+    s = do(upgrader(), "action upgrade", "place_part interceptor 3 electron_computer")
+    after = [str(b) for b in s.players[0].blueprints]
+    assert after[0] != before[0] and after[1:] == before[1:]
+
+
+def test_a_placed_discovery_part_stays_legal_and_is_lost_only_when_returned() -> None:
+    """A discovery part on a blueprint does not stop further upgrades of that blueprint, and only
+    returning it sends its tile out of the game; returning an ordinary part loses no tile."""
+    s = upgrader(parts_held=("axion_computer",))
+    s = do(s, "action upgrade", "place_part cruiser 2 axion_computer")
+    before = s.discovery_out
+    s = do(s, "place_part cruiser 0 hull")  # the axion computer stays on the cruiser
+    assert str(s.players[0].blueprint("cruiser")).startswith("terran_directorate/cruiser:hull,")
+    assert s.discovery_out == before
+    s = do(s, "end", "pass", "action upgrade", "return_part cruiser 0")
+    s = do(s, "place_part cruiser 0 electron_computer")
+    assert s.discovery_out == before  # a returned hull is no discovery tile
+
+
+def test_the_muon_source_goes_outside_the_grid_and_can_be_returned() -> None:
+    """The Muon Source discovery part is placed outside the grid (slot -1); it can be returned
+    like any placed part, and then its tile leaves the game."""
+    s = upgrader(parts_held=("muon_source",))
+    s = do(s, "action upgrade")
+    assert "place_part interceptor -1 muon_source" in answers(s)
+    s = do(s, "place_part interceptor -1 muon_source")
+    bp = s.players[0].blueprint("interceptor")
+    assert bp.outside is not None and bp.outside.id == "muon_source"
+    assert "place_part interceptor 3 electron_computer" in answers(s)
+    assert "return_part interceptor -1" in answers(s)
+    before = s.discovery_out
+    s = do(s, "return_part interceptor -1", "place_part interceptor 3 hull")
+    assert s.players[0].blueprint("interceptor").outside is None
+    assert s.discovery_out == before + 1
