@@ -183,3 +183,12 @@ def test_the_muon_source_goes_outside_the_grid_and_can_be_returned() -> None:
     s = do(s, "return_part interceptor -1", "place_part interceptor 3 hull")
     assert s.players[0].blueprint("interceptor").outside is None
     assert s.discovery_out == before + 1
+
+
+def test_the_activation_after_a_return_and_a_placement_starts_afresh() -> None:
+    """The parts returned in one activation belong to it alone: the next activation has nothing
+    returned and may upgrade another blueprint."""
+    s = do(fusion_plasma(), "action upgrade", "return_part interceptor 3")
+    s = do(s, "place_part interceptor 3 electron_computer")
+    assert s.decision == Activations(0, ActionKind.UPGRADE, 1)
+    assert "place_part cruiser 2 electron_computer" in answers(s)
