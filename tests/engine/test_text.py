@@ -104,3 +104,56 @@ def test_combat_actions_read_well() -> None:
 def test_bad_text_says_what_is_wrong(text: str, message: str) -> None:
     with pytest.raises(ActionParseError, match=message):
         parse_action(text)
+
+
+def test_a_hit_assignment_result_lists_each_types_damage_largest_first() -> None:
+    """Per ship type, the damage of every ship left, largest first; ``-`` when none is left."""
+    from blueprints import ShipClass
+    from engine.actions.combat import format_result
+
+    classes = (ShipClass.CRUISER, ShipClass.INTERCEPTOR)
+    assert format_result(classes, ((0, 2, 1), ())) == "cruiser:2,1,0/interceptor:-"
+    assert format_result(classes, ((), (3,))) == "cruiser:-/interceptor:3"
+
+
+def test_a_malformed_list_of_faces_is_not_read_as_dice() -> None:
+    """Faces are digits, with or without commas between them; an empty place between two
+    commas is no face, so the text is not taken for a roll."""
+    from blueprints import DieColour
+    from engine.actions.combat import RollDice
+
+    assert RollDice(DieColour.YELLOW, "615").values == (6, 5, 1)
+    bad = RollDice(DieColour.YELLOW, "6,,5")
+    assert bad.values == () and bad.faces == "6,,5"
+    assert RollDice(DieColour.YELLOW, "6,x").values == ()
+
+
+def test_a_verb_is_registered_once_and_never_empty() -> None:
+    """``register`` refuses a class without a verb or with a verb already taken, and makes a new
+    verb known to ``parse_action``."""
+    from dataclasses import dataclass
+
+    from engine.actions.base import register
+
+    @dataclass(frozen=True, slots=True)
+    class NoVerb(Action):
+        pass
+
+    @dataclass(frozen=True, slots=True)
+    class Taken(Action):
+        VERB = "pass"
+
+    @dataclass(frozen=True, slots=True)
+    class Fresh(Action):
+        VERB = "test_only_fresh_verb"
+        count: int
+
+    for cls in (NoVerb, Taken):
+        with pytest.raises(TypeError, match="is empty or taken"):
+            register(cls)
+    assert _REGISTRY["pass"].__name__ == "Pass"
+    try:
+        assert register(Fresh) is Fresh
+        assert parse_action("test_only_fresh_verb 3") == Fresh(3)
+    finally:
+        _REGISTRY.pop("test_only_fresh_verb", None)
