@@ -127,7 +127,10 @@ def test_a_reveal_is_a_chance_event_weighted_by_the_tiles_in_the_bag() -> None:
     s = do(replace(s, discovery_bag=tuple(bag)), "action explore", "explore (0,-1)")
     s = do(s, "draw_sector 110", "place 110 0")
     odds = {str(a): p for a, p in chance_outcomes(s)}
-    assert odds == {"reveal science_5": pytest.approx(3 / 4), "reveal money_8": pytest.approx(1 / 4)}
+    assert odds == {
+        "reveal science_5": pytest.approx(3 / 4),
+        "reveal money_8": pytest.approx(1 / 4),
+    }
 
 
 def test_a_revealed_tile_leaves_the_bag() -> None:

@@ -48,7 +48,9 @@ def test_ending_with_returned_parts_keeps_the_removal() -> None:
     assert str(s.players[0].blueprint("interceptor")).endswith(",-")
 
 
-FUSION_PLASMA = "terran_directorate/interceptor:fusion_source,ion_cannon,nuclear_drive,plasma_cannon"
+FUSION_PLASMA = (
+    "terran_directorate/interceptor:fusion_source,ion_cannon,nuclear_drive,plasma_cannon"
+)
 """An interceptor upgraded with a Fusion Source over the printed Nuclear Source (6 energy) and a
 Plasma Cannon in the empty slot: it uses 1 + 1 + 2 = 4 energy."""
 
