@@ -50,6 +50,8 @@ def test_after_passing_only_reactions_and_they_cost_a_disc() -> None:
 def test_no_discs_no_action() -> None:
     s = edit(game(), 0, discs_track=0)
     assert {o for o in answers(s) if o.startswith(("action", "reaction"))} == set()
+    last = edit(game(), 0, discs_track=1)
+    assert "action explore" in answers(last)  # the last disc still takes an action
 
 
 def test_a_contested_sector_starts_a_battle() -> None:
