@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine.decisions import Activations, ExploreControl, PartInstall, TurnStart
 from engine.enums import ActionKind
 from engine.hexes import Hex
+from engine.state import GameState
 from tests.engine.builders import answers, do, edit, started, with_blueprint
 
 
@@ -55,7 +56,7 @@ FUSION_PLASMA = (
 Plasma Cannon in the empty slot: it uses 1 + 1 + 2 = 4 energy."""
 
 
-def fusion_plasma():  # type: ignore[no-untyped-def]
+def fusion_plasma() -> GameState:
     s = upgrader(techs=(("starbase", "plasma_cannon"), ("fusion_source",), ()))
     return with_blueprint(s, 0, FUSION_PLASMA)
 
