@@ -51,6 +51,8 @@ def test_relations_cost_the_credits_and_take_a_free_reputation_space() -> None:
     assert "minor_species cruiser_discount" in answers(s)  # also during an action
     poor = edit(two("three_vp"), 0, money=7)
     assert "minor_species three_vp" not in answers(poor)
+    exact = edit(two("three_vp"), 0, money=8)
+    assert "minor_species three_vp" in answers(exact)  # the exact credits are enough
 
 
 def test_tokens_take_ambassador_spaces_and_need_an_empty_one() -> None:
