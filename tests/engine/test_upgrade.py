@@ -195,3 +195,15 @@ def test_the_activation_after_a_return_and_a_placement_starts_afresh() -> None:
     s = do(s, "place_part interceptor 3 electron_computer")
     assert s.decision == Activations(0, ActionKind.UPGRADE, 1)
     assert "place_part cruiser 2 electron_computer" in answers(s)
+
+
+def test_a_species_part_is_available_to_its_own_species_only() -> None:
+    """The Exiles' Ion Turret is a species part: available to the Exiles, never to another
+    species. (The engine seats base-game species only, so the player is edited by hand.)"""
+    from engine.actions.upgrade import available_parts
+
+    terrans = upgrader().players[0]
+    assert "exiles_ion_turret" not in available_parts(terrans)
+    exiles = edit(upgrader(), 0, species="exiles").players[0]
+    assert "exiles_ion_turret" in available_parts(exiles)
+    assert "ion_cannon" in available_parts(exiles)  # starting parts for every species
