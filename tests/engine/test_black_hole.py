@@ -153,3 +153,88 @@ def test_ships_in_a_black_hole_read_back_from_a_snapshot() -> None:
     assert snapshot(s)["state"]["voyages"] == [
         {"seat": 0, "ship_class": "interceptor", "back": 3, "hole": [0, -3]}
     ]
+
+
+def test_a_ship_back_at_once_joins_damaged_ships_of_its_class_keeping_their_damage() -> None:
+    """The returning dreadnought brings its 1 damage to a sector where two damaged dreadnoughts
+    of its owner wait: all three keep their damage."""
+    from engine.state import set_damage
+
+    s = with_hole(discovery=False)
+    s = with_sector(s, replace(at(s, HOME0), ships=((0, ShipClass.DREADNOUGHT, 1),)))
+    waiting = replace(
+        at(s, INNER),
+        ships=((0, ShipClass.DREADNOUGHT, 2),),
+        arrivals=(0,),
+        damage=set_damage((), 0, ShipClass.DREADNOUGHT, (1, 1)),
+    )
+    s = with_sector(s, waiting)
+    s = do(s, "action move", "move dreadnought (0,-2) (0,-3)", "roll yellow 6")
+    s = do(s, "return_ship dreadnought (0,-1)")
+    assert at(s, INNER).damage_of(0, ShipClass.DREADNOUGHT) == (1, 1, 1)
+
+
+def in_round_two(*voyages: Voyage) -> GameState:
+    """Round 2, seat 0 to start its turn, with these ships in the Black Hole."""
+    s = with_hole(discovery=False)
+    return replace(s, round=2, pending=(TurnStart(0),), turn=0, voyages=voyages)
+
+
+NOW_I = Voyage(0, ShipClass.INTERCEPTOR, 2, HOLE)
+LATER_I = Voyage(0, ShipClass.INTERCEPTOR, 3, HOLE)
+NOW_C = Voyage(0, ShipClass.CRUISER, 2, HOLE)
+THEIRS = Voyage(1, ShipClass.CRUISER, 2, HOLE)
+
+
+def test_only_the_players_own_ships_due_this_round_may_come_back() -> None:
+    s = in_round_two(LATER_I, THEIRS)
+    assert not any(a.startswith("return_ship") for a in answers(s))
+    s = in_round_two(NOW_I, LATER_I, THEIRS)
+    assert {a for a in answers(s) if a.startswith("return_ship")} == {
+        "return_ship interceptor (0,-1)"
+    }
+
+
+def test_the_returning_ship_is_the_one_of_its_class_due_now_and_comes_back_undamaged() -> None:
+    s = do(in_round_two(NOW_I, LATER_I, NOW_C, THEIRS), "return_ship cruiser (0,-1)")
+    assert s.voyages == (NOW_I, LATER_I, THEIRS)
+    assert at(s, INNER).ships_of(0, ShipClass.CRUISER) == 1
+    assert at(s, INNER).damage_of(0, ShipClass.CRUISER) == (0,)  # a voyage does no damage
+
+
+def test_ships_due_later_stay_in_the_hole_when_the_action_phase_ends() -> None:
+    s = to_combat(in_round_two(NOW_I, LATER_I))
+    assert s.voyages == (LATER_I,)  # the interceptor due in round 2 is lost
+
+
+def test_a_damaged_ship_entering_the_hole_keeps_its_damage_and_takes_one_more() -> None:
+    from engine.state import set_damage
+
+    s = with_hole(discovery=False)
+    home = replace(
+        at(s, HOME0),
+        ships=((0, ShipClass.DREADNOUGHT, 1),),
+        damage=set_damage((), 0, ShipClass.DREADNOUGHT, (1,)),
+    )
+    s = do(with_sector(s, home), "action move", "move_damaged dreadnought (0,-2) (0,-3) 1")
+    s = do(s, "roll yellow 1")
+    assert isinstance(s.decision, BlackHoleReturn) and s.decision.damage == 1 + 1
+    s = do(s, "return_ship dreadnought (0,-1)")
+    assert at(s, INNER).damage_of(0, ShipClass.DREADNOUGHT) == (2,)
+
+
+@pytest.mark.parametrize(("start", "face"), [(7, 2), (6, 4)])
+def test_a_ship_due_in_the_eighth_round_still_comes_back(start: int, face: int) -> None:
+    s = replace(with_hole(discovery=False), round=start)
+    s = do(s, "action move", "move interceptor (0,-2) (0,-3)", f"roll yellow {face}")
+    assert s.voyages == (Voyage(0, ShipClass.INTERCEPTOR, 8, HOLE),)
+
+
+def test_two_ships_of_a_class_due_back_are_offered_one_return_per_sector() -> None:
+    from engine.rules import legal_actions
+
+    s = in_round_two(NOW_I, NOW_I)
+    returns = [str(a) for a in legal_actions(s) if str(a).startswith("return_ship")]
+    assert returns == ["return_ship interceptor (0,-1)"]
+    s = do(s, "return_ship interceptor (0,-1)")
+    assert s.voyages == (NOW_I,)  # one ship per answer

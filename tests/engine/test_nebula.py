@@ -184,3 +184,30 @@ def test_a_snapshot_with_a_nebula_on_a_whole_hex_is_refused() -> None:
     plain["state"]["sectors"][1]["hex"] = [0, -2, 2]
     with pytest.raises(RecordError, match="must be on a whole hex"):
         read_snapshot(plain)
+
+
+def test_a_discarded_nebula_tile_is_redrawn_only_while_the_bag_has_one() -> None:
+    """The redraw takes another tile only if an unclaimed one is left in the bag: with the last
+    tile discarded nothing is drawn and the combat phase goes on; with one left it is drawn."""
+    from engine.discoveries import discovery_index
+
+    def only(state: GameState, orbitals: int, others: int) -> GameState:
+        # No other face-down tile on the board, so every tile in the bag is unclaimed.
+        for s in state.sectors:
+            if s.discovery and s.hex != part(NEBULA, 1):
+                state = with_sector(state, replace(s, discovery=False))
+        bag = [0] * len(state.discovery_bag)
+        bag[discovery_index("ancient_orbital")] = orbitals
+        bag[discovery_index("money_8")] = others
+        return replace(state, discovery_bag=tuple(bag))
+
+    s = with_nebula(two(), ancients=0)
+    a = part(NEBULA, 1)
+    s = with_sector(s, replace(at(s, a), ships=((0, ShipClass.INTERCEPTOR, 1),), arrivals=(0,)))
+    s = to_combat(s)
+    assert isinstance(s.decision, DiscoveryReveal)
+    last = do(only(s, 1, 0), "reveal ancient_orbital")
+    assert not isinstance(last.decision, DiscoveryReveal | DiscoveryChoice)
+    assert last.decision == do(only(s, 0, 1), "reveal money_8", "keep_vp").decision
+    again = do(only(s, 1, 1), "reveal ancient_orbital")
+    assert isinstance(again.decision, DiscoveryReveal) and again.decision.where == a

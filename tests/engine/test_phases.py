@@ -50,6 +50,8 @@ def test_after_passing_only_reactions_and_they_cost_a_disc() -> None:
 def test_no_discs_no_action() -> None:
     s = edit(game(), 0, discs_track=0)
     assert {o for o in answers(s) if o.startswith(("action", "reaction"))} == set()
+    last = edit(game(), 0, discs_track=1)
+    assert "action explore" in answers(last)  # the last disc still takes an action
 
 
 def test_a_contested_sector_starts_a_battle() -> None:
@@ -188,3 +190,49 @@ def test_the_first_to_pass_starts_the_next_round_unless_eliminated() -> None:
     assert finish_cleanup(replace(s, next_start=2)).start_player == 2
     out = edit(replace(s, next_start=1), 1, eliminated=True)
     assert finish_cleanup(out).start_player == 2  # seat 1 is out: seat 2 follows it
+
+
+def test_the_second_player_to_pass_gains_nothing_and_passing_again_changes_nothing() -> None:
+    """Only the first player to pass takes the 2 money and the start player tile; after passing,
+    "pass" only declines a reaction: no money, no second place in the pass order."""
+    money = [p.money for p in game().players]
+    s = do(game(), "pass")  # seat 0 passes first
+    assert s.players[0].money == money[0] + 2 and s.next_start == 0
+    s = do(s, "pass")  # seat 1 passes second: the round's action phase ends
+    assert s.players[1].money == money[1] and s.next_start == 0 and s.pass_order == (0, 1)
+    s = do(game(), "pass", "action research", "end", "pass")  # seat 0 declines a reaction
+    assert s.players[0].money == money[0] + 2 and s.pass_order == (0,) and s.players[0].passed
+    assert s.decision == TurnStart(1)
+
+
+def test_an_action_moves_the_leftmost_disc_to_the_action_track() -> None:
+    before = game().players[0]
+    s = do(game(), "action explore")
+    after = s.players[0]
+    assert after.discs_track == before.discs_track - 1
+    assert after.discs_actions == before.discs_actions + 1
+
+
+def test_species_board_activations_and_the_move_and_build_bonus_techs() -> None:
+    """The Terran Directorate's board: explore 1, research 1, upgrade 2, build 2, move 3,
+    influence 2. Improved Logistics adds 1 move activation and Nanorobots 1 build activation to
+    actions, never to reactions (always 1)."""
+    printed = {"explore": 1, "research": 1, "upgrade": 2, "build": 2, "move": 3, "influence": 2}
+    for kind, count in printed.items():
+        assert do(game(), f"action {kind}").decision.left == count  # type: ignore[union-attr]
+    techs = (("starbase",), ("improved_logistics",), ("nanorobots",))
+    s = edit(game(), 0, techs=techs)
+    assert do(s, "action move").decision.left == 3 + 1  # type: ignore[union-attr]
+    assert do(s, "action build").decision.left == 2 + 1  # type: ignore[union-attr]
+    assert do(s, "action explore").decision.left == 1  # type: ignore[union-attr]
+    passed = do(s, "pass", "action research", "end")
+    for kind in ("move", "build", "upgrade"):
+        reaction = do(passed, f"reaction {kind}").decision
+        assert reaction.left == 1 and reaction.reaction  # type: ignore[union-attr]
+
+
+def test_influence_flips_at_most_two_colony_ships_and_never_below_none() -> None:
+    s = do(edit(game(), 0, colony_used=1), "action influence")
+    assert s.players[0].colony_used == 0
+    s = do(edit(game(), 0, colony_used=3), "action research")
+    assert s.players[0].colony_used == 3  # other actions flip none

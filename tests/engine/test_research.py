@@ -7,10 +7,19 @@ from dataclasses import replace
 import pytest
 
 from blueprints import ShipClass
-from engine.actions.research import research_cost
-from engine.decisions import Activations, DiscoveryReveal, ResourceChoice, SectorChoice
+from engine.actions.research import research_cost, take_from_tray
+from engine.decisions import (
+    Activations,
+    DiscoveryReveal,
+    ResourceChoice,
+    SectorChoice,
+    TurnStart,
+)
+from engine.discoveries import discovery_index
 from engine.enums import RewardPlacement
 from engine.hexes import Hex
+from engine.state import GameState
+from engine.tech_supply import tech_index
 from tests.engine.builders import answers, do, edit, started, with_sector
 
 TRAY = [
@@ -70,10 +79,66 @@ def test_research_pays_the_discounted_cost_and_places_the_tile() -> None:
     # Terrans hold Starbase on the military track: plasma cannon costs 6 - 1 = 5.
     assert "research plasma_cannon military" in options
     assert "research plasma_cannon grid" not in options
+    before = s.tech_tray
     s = do(s, "research plasma_cannon military")
     p = s.players[0]
     assert p.science == 40 - 5 and p.techs[0] == ("starbase", "plasma_cannon")
-    assert s.tech_tray[s.tech_tray.index(0)] == 0  # the tile left the tray
+    assert p.techs[1:] == ((), ())
+    i = tech_index("plasma_cannon")
+    assert before[i] == 1 and s.tech_tray[i] == 0  # the tile left the tray
+    assert s.tech_tray[:i] + s.tech_tray[i + 1 :] == before[:i] + before[i + 1 :]
+
+
+def test_one_of_two_tiles_leaves_the_tray() -> None:
+    """The tray may hold two tiles of a tech; researching it takes one of them."""
+    s = do(rich(), "action research")
+    i = tech_index("neutron_bombs")
+    assert s.tech_tray[i] == 2
+    s = do(s, "research neutron_bombs military")
+    assert s.tech_tray[i] == 1
+
+
+def test_a_tech_not_in_the_tray_cannot_be_taken() -> None:
+    """Only tiles lying in the tech tray can be researched (or given by a discovery)."""
+    s = rich()
+    assert s.tech_tray[tech_index("starbase")] == 0
+    with pytest.raises(ValueError, match="no 'starbase' tile in the tray"):
+        take_from_tray(s, "starbase")
+
+
+def test_the_exact_discounted_cost_is_enough() -> None:
+    """A player with exactly the discounted cost can research: the Terrans' Starbase on the
+    military track takes 1 off Plasma Cannon (6), so 5 science buy it."""
+    s = do(rich(science=5), "action research")
+    assert "research plasma_cannon military" in answers(s)
+    s = do(s, "research plasma_cannon military")
+    assert s.players[0].science == 0
+
+
+def test_a_tech_already_owned_is_not_offered_but_the_others_are() -> None:
+    """A player may not research a tech they already have (here Neutron Bombs, first in the
+    tray); every other tech in the tray is still offered."""
+    s = edit(rich(), 0, techs=(("starbase", "neutron_bombs"), (), ()))
+    s = do(s, "action research")
+    assert not any(a.startswith("research neutron_bombs") for a in answers(s))
+    assert "research plasma_cannon military" in answers(s)
+    assert "research nanorobots nano" in answers(s)
+
+
+def test_a_grid_tech_goes_on_the_grid_track() -> None:
+    s = do(rich(), "action research", "research fusion_source grid")
+    assert s.players[0].techs == (("starbase",), ("fusion_source",), ())
+    s = do(rich(), "action research", "research nanorobots nano")
+    assert s.players[0].techs == (("starbase",), (), ("nanorobots",))
+
+
+def test_the_action_ends_when_its_activations_are_used() -> None:
+    """The Terrans have one research activation: after it no more research is offered, and
+    ending the action hands the turn to the next player."""
+    s = do(rich(), "action research", "research plasma_cannon military")
+    assert not any(a.startswith("research") for a in answers(s))
+    s = do(s, "end")
+    assert s.decision == TurnStart(1)
 
 
 def test_rare_techs_go_on_any_track_and_owned_techs_are_not_offered() -> None:
@@ -98,6 +163,8 @@ def test_disc_techs_move_spare_discs_to_the_track() -> None:
     assert s.players[0].discs_spare == 2 and s.players[0].discs_track == 11 + 1
     s = do(rich(), "action research", "research quantum_grid grid")
     assert s.players[0].discs_spare == 1 and s.players[0].discs_track == 11 + 2
+    s = do(rich(), "action research", "research plasma_cannon military")
+    assert s.players[0].discs_spare == 3 and s.players[0].discs_track == 11  # other techs: none
 
 
 def test_artifact_key_gives_five_of_one_resource_per_artifact() -> None:
@@ -107,11 +174,40 @@ def test_artifact_key_gives_five_of_one_resource_per_artifact() -> None:
     assert s.players[0].materials == 4 + 5
 
 
+def test_artifact_key_counts_every_artifact_in_controlled_sectors() -> None:
+    """Two controlled sectors with one artifact each: 5 x 2 = 10 of one resource."""
+    s = rich()
+    other = s.sector(Hex(2, -2))
+    assert other is not None and other.printed.artifacts == 1
+    s = with_sector(s, replace(other, owner=0))
+    s = do(s, "action research", "research artifact_key nano")
+    assert s.decision == ResourceChoice(0, 10)
+
+
 def test_ancient_labs_reveals_a_discovery_tile() -> None:
     s = do(rich(), "action research", "research ancient_labs military")
     assert isinstance(s.decision, DiscoveryReveal) and s.decision.where is None
     s = do(s, "reveal science_5", "reward")
     assert s.players[0].science == 40 - 12 + 5  # 13 less the military discount of 1
+
+
+def only_tile_left(state: GameState, tiles: int) -> GameState:
+    """A copy whose discovery bag holds ``tiles`` Science tiles and no facedown tile lies on the
+    board (every tile in the bag is unclaimed)."""
+    for hex_ in [s.hex for s in state.sectors if s.discovery]:
+        found = state.sector(hex_)
+        assert found is not None
+        state = with_sector(state, replace(found, discovery=False))
+    bag = [0] * len(state.discovery_bag)
+    bag[discovery_index("science_5")] = tiles
+    return replace(state, discovery_bag=tuple(bag))
+
+
+def test_ancient_labs_draws_the_last_tile_but_none_from_an_empty_bag() -> None:
+    s = do(only_tile_left(rich(), 1), "action research", "research ancient_labs military")
+    assert isinstance(s.decision, DiscoveryReveal)
+    s = do(only_tile_left(rich(), 0), "action research", "research ancient_labs military")
+    assert isinstance(s.decision, Activations) and s.players[0].techs[0][-1] == "ancient_labs"
 
 
 HOME = Hex(0, -2)  # the Terran Directorate's starting sector (seat 0 of two)
@@ -181,3 +277,4 @@ def test_hydran_research_twice_per_action() -> None:
     assert isinstance(s.decision, Activations) and s.decision.left == 2
     s = do(s, "research plasma_cannon military", "research nanorobots nano")
     assert s.decision is not None and s.decision.left == 0  # type: ignore[attr-defined]
+    assert not any(a.startswith("research") for a in answers(s))

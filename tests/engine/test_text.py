@@ -12,6 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import engine.rules  # noqa: F401  (registers every action)
+from blueprints import ShipClass
 from engine.actions.base import _REGISTRY, Action, parse_action, verbs
 from engine.errors import ActionParseError
 from engine.hexes import Hex
@@ -104,3 +105,90 @@ def test_combat_actions_read_well() -> None:
 def test_bad_text_says_what_is_wrong(text: str, message: str) -> None:
     with pytest.raises(ActionParseError, match=message):
         parse_action(text)
+
+
+def test_a_hit_assignment_result_lists_each_types_damage_largest_first() -> None:
+    """Per ship type, the damage of every ship left, largest first; ``-`` when none is left."""
+    from engine.actions.combat import format_result
+
+    classes = (ShipClass.CRUISER, ShipClass.INTERCEPTOR)
+    assert format_result(classes, ((0, 2, 1), ())) == "cruiser:2,1,0/interceptor:-"
+    assert format_result(classes, ((), (3,))) == "cruiser:-/interceptor:3"
+
+
+def test_a_malformed_list_of_faces_is_not_read_as_dice() -> None:
+    """Faces are digits, with or without commas between them; an empty place between two
+    commas is no face, so the text is not taken for a roll."""
+    from blueprints import DieColour
+    from engine.actions.combat import RollDice
+
+    assert RollDice(DieColour.YELLOW, "615").values == (6, 5, 1)
+    bad = RollDice(DieColour.YELLOW, "6,,5")
+    assert bad.values == () and bad.faces == "6,,5"
+    assert RollDice(DieColour.YELLOW, "6,x").values == ()
+
+
+def test_a_verb_is_registered_once_and_never_empty() -> None:
+    """``register`` refuses a class without a verb or with a verb already taken."""
+    from dataclasses import dataclass
+
+    from engine.actions.base import register
+
+    @dataclass(frozen=True, slots=True)
+    class NoVerb(Action):
+        pass
+
+    @dataclass(frozen=True, slots=True)
+    class Taken(Action):
+        VERB = "pass"
+
+    for cls in (NoVerb, Taken):
+        with pytest.raises(TypeError, match="is empty or taken"):
+            register(cls)
+    assert _REGISTRY["pass"].__name__ == "Pass"
+
+
+def test_flags_and_optional_numbers_of_a_new_action_read_back() -> None:
+    """A newly registered action is read by ``parse_action``: flags as ``yes``/``no``, an
+    optional number as ``-`` or digits; a bad token is named with the verb and the field. (No
+    game action has a flag today, so a test-only action states the rule; its verb's cached
+    signature is dropped first, so this test reads it afresh.)"""
+    from dataclasses import dataclass
+
+    from engine.actions.base import _SIGNATURES, register
+
+    verb = "test_only_flagged"
+
+    @dataclass(frozen=True, slots=True)
+    class Flagged(Action):
+        VERB = verb
+        flag: bool
+        count: int | None
+        ship: ShipClass
+
+    _SIGNATURES.pop(verb, None)
+    try:
+        assert register(Flagged) is Flagged
+        for action in (
+            Flagged(True, None, ShipClass.CRUISER),
+            Flagged(False, 3, ShipClass.STARBASE),
+        ):
+            assert parse_action(str(action)) == action
+            assert parse_action(str(action)) == action  # again, from the cached signature
+        assert str(Flagged(True, None, ShipClass.CRUISER)) == f"{verb} yes - cruiser"
+        assert str(Flagged(False, 3, ShipClass.STARBASE)) == f"{verb} no 3 starbase"
+        with pytest.raises(ActionParseError, match=f"^{verb} flag: expected yes or no, got 'y'"):
+            parse_action(f"{verb} y - cruiser")
+        with pytest.raises(ActionParseError, match=f"^{verb} count: expected a whole number"):
+            parse_action(f"{verb} yes x cruiser")
+    finally:
+        _REGISTRY.pop(verb, None)
+        _SIGNATURES.pop(verb, None)
+
+
+def test_a_bad_enum_value_names_the_field_and_every_legal_value() -> None:
+    with pytest.raises(
+        ActionParseError,
+        match=r"^move ship_class: 'frigate' is not one of interceptor, cruiser, dreadnought",
+    ):
+        parse_action("move frigate (0,-2) (0,-1)")
