@@ -59,6 +59,29 @@ def test_a_short_list_of_legal_answers_is_given_whole() -> None:
     assert str(refused.value).endswith("legal: " + ", ".join(repr(str(a)) for a in legal))
 
 
+@pytest.mark.parametrize(("money", "count", "more"), [(0, 6, ""), (None, 8, " and 2 more")])
+def test_six_legal_answers_are_listed_whole_and_a_seventh_is_counted(
+    money: int | None, count: int, more: str
+) -> None:
+    s = game() if money is None else edit(game(), 0, money=money)
+    s = do(s, "action influence")  # one disc to place, "end", and the trades the money allows
+    legal = legal_actions(s)
+    assert len(legal) == count
+    with pytest.raises(IllegalActionError) as refused:
+        apply(s, parse_action("pass"))
+    shown = ", ".join(repr(str(a)) for a in legal[:6])
+    assert str(refused.value).endswith(f"legal: {shown}{more}")
+
+
+def test_seven_legal_answers_list_six_and_one_more() -> None:
+    s = do(edit(game(), 0, money=0), "action research")
+    legal = legal_actions(s)
+    assert len(legal) == 7
+    with pytest.raises(IllegalActionError) as refused:
+        apply(s, parse_action("pass"))
+    assert str(refused.value).endswith(" and 1 more")
+
+
 def test_legal_actions_are_the_same_tuple_when_asked_again() -> None:
     s = game()
     once, twice = legal_actions(s), legal_actions(s)
