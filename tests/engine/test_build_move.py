@@ -241,6 +241,19 @@ def test_a_damaged_ship_takes_its_damage_along_and_the_others_keep_theirs() -> N
     assert home is not None and inner is not None
     assert home.damage_of(0, ShipClass.CRUISER) == (1,)
     assert inner.damage_of(0, ShipClass.CRUISER) == (2, 0)
+    # An undamaged ship among ships of one damage only is still offered.
+    two = with_sector(builder(), sector(Hex(0, -1), 102))
+    fleet = ((0, ShipClass.CRUISER, 2),)
+    two = with_sector(
+        two,
+        replace(
+            two.sector(HOME),  # type: ignore[arg-type]
+            ships=fleet,
+            damage=set_damage((), 0, ShipClass.CRUISER, (2, 0)),
+        ),
+    )
+    options = answers(do(two, "action move"))
+    assert {"move cruiser (0,-2) (0,-1)", "move_damaged cruiser (0,-2) (0,-1) 2"} <= options
 
 
 def test_a_player_leaves_the_entry_order_with_their_last_ship_only() -> None:

@@ -9,7 +9,8 @@ import pytest
 from blueprints import ShipClass
 from engine.actions.explore import place_nebula
 from engine.battle_view import sector_battle
-from engine.decisions import DiscoveryChoice, DiscoveryReveal, ExploreControl
+from engine.decisions import Activations, DiscoveryChoice, DiscoveryReveal, ExploreControl
+from engine.enums import ActionKind
 from engine.errors import RecordError
 from engine.galaxy import (
     connected_sectors,
@@ -223,3 +224,16 @@ def test_a_snapshot_with_a_nebula_on_a_whole_hex_is_refused() -> None:
     plain["state"]["sectors"][1]["hex"] = [0, -2, 2]
     with pytest.raises(RecordError, match="must be on a whole hex"):
         read_snapshot(plain)
+
+
+def test_a_placed_nebula_keeps_its_turn_ends_the_placement_and_takes_tiles_the_bag_can_spare() -> (
+    None
+):
+    s = two()
+    facedown = sum(1 for x in s.sectors if x.discovery)
+    s = replace(s, discovery_bag=(facedown + 2,) + (0,) * (len(s.discovery_bag) - 1))
+    s = do(s, "action explore", "explore (0,-3)", "draw_sector 395", "place 395 2")
+    parts = [at(s, part(NEBULA, p)) for p in (1, 2, 3)]
+    assert [x.rotation for x in parts] == [2, 2, 2]
+    assert [x.discovery for x in parts] == [True, True, False]  # two tiles left to spare
+    assert s.pending == (Activations(0, ActionKind.EXPLORE, 0),)  # the placement is over
