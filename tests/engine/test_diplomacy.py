@@ -110,7 +110,10 @@ def test_who_may_relate_with_whom() -> None:
     assert can_relate(with_sector(s, ours), 0, 1)  # ships in one's own sector are no bar
     three = started("terran_directorate", "planta", "hydran_progress")
     three = with_sector(three, sector(Hex(1, -2), 102, rotation=0, owner=0))
-    assert not can_relate(three, 0, 1)
+    three = with_sector(three, sector(Hex(1, -1), 102, rotation=0, owner=1))  # joined to it
+    assert not can_relate(three, 0, 1)  # diplomacy needs 4 or more players
+    four = with_sector(s, sector(Hex(1, -1), 102, rotation=0, owner=2))
+    assert can_relate(four, 0, 2)  # the same two sectors at 4 players
     # No proposal to the traitor either.
     assert not any(o.startswith("propose 1") for o in answers(replace(s, traitor=1)))
 

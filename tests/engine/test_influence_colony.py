@@ -160,18 +160,21 @@ def influence_options(state) -> set[str]:  # type: ignore[no-untyped-def]
 
 
 def test_each_influence_activation_is_one_disc_and_the_track_gets_its_discs_back() -> None:
-    s = with_sector(board(), sector(Hex(1, -1), 108, rotation=0, owner=0))  # no cubes on it
+    s = with_sector(board(), sector(Hex(0, -1), 102, rotation=0, owner=0))  # no cubes on it
     s = do(s, "action influence")  # Terrans: 2 activations, one disc to the action space
     assert s.players[0].discs_track == 11
-    assert "influence - (0,-2)" not in influence_options(s)  # never a sector already held
-    assert "influence (0,-2) (0,-1)" in influence_options(s)  # a disc moved between sectors
-    s = do(s, "influence (1,-1) -")
-    assert s.players[0].discs_track == 12 and s.sector(Hex(1, -1)).owner is None  # type: ignore[union-attr]
-    assert s.pending == (Activations(0, ActionKind.INFLUENCE, 1, used=(Hex(1, -1),)),)
     options = influence_options(s)
-    assert "influence - (0,-1)" in options  # the second activation
-    assert "influence - (1,-1)" not in options  # that sector was used by this action
-    s = do(s, "influence - (0,-1)")
+    assert "influence - (0,-2)" not in options  # never a sector already held
+    assert "influence (0,-2) (0,-2)" not in options  # nor back onto its own source
+    assert "influence (0,-2) (1,-3)" in options  # a disc moved between sectors
+    s = do(s, "influence (0,-1) -")
+    here = s.sector(Hex(0, -1))
+    assert here is not None and here.owner is None and s.players[0].discs_track == 12
+    assert s.pending == (Activations(0, ActionKind.INFLUENCE, 1, used=(Hex(0, -1),)),)
+    options = influence_options(s)
+    assert "influence - (1,-3)" in options  # the second activation
+    assert "influence - (0,-1)" not in options  # connected to the home, but used by this action
+    s = do(s, "influence - (1,-3)")
     assert s.players[0].discs_track == 11
     assert isinstance(s.decision, Activations) and s.decision.left == 0
     assert not influence_options(s)
