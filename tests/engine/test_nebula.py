@@ -95,7 +95,7 @@ def test_a_part_meets_other_hexes_only_across_its_own_two_outer_edges() -> None:
     assert {x.hex for x in connected_sectors(s, b, generator=False)} >= {a, c}
 
 
-def test_a_jump_from_a_part_crosses_only_its_outer_edges_and_a_step_to_a_part_is_the_jump() -> None:
+def test_a_jump_from_a_part_crosses_only_its_outer_edges() -> None:
     """A Jump Drive ship in part c (south and south-west edges, towards the home) jumps to the
     home or to another part, never across the far side of the Nebula, and a jump into another
     part uses the one jump of the activation."""
@@ -104,8 +104,11 @@ def test_a_jump_from_a_part_crosses_only_its_outer_edges_and_a_step_to_a_part_is
     a, b, c = (part(NEBULA, p) for p in (1, 2, 3))
     s = with_sector(s, replace(at(s, c), ships=((0, ShipClass.INTERCEPTOR, 1),), arrivals=(0,)))
     assert set(move_targets(s, 0, c, 0, jump=True)) == {HOME0, a, b}
-    # With the Wormhole Generator a ship in part a explores across any of a's outer edges, but
-    # not across part b's north-east edge.
+
+
+def test_the_wormhole_generator_explores_from_a_part_across_its_outer_edges_only() -> None:
+    """A ship in part a explores across any of a's outer edges, not across part b's."""
+    a = part(NEBULA, 1)
     g = with_nebula(two(), ancients=0)
     g = with_sector(g, replace(at(g, a), ships=((0, ShipClass.INTERCEPTOR, 1),), arrivals=(0,)))
     g = edit(g, 0, techs=((), (), ("wormhole_generator",)))
@@ -226,9 +229,7 @@ def test_a_snapshot_with_a_nebula_on_a_whole_hex_is_refused() -> None:
         read_snapshot(plain)
 
 
-def test_a_placed_nebula_keeps_its_turn_ends_the_placement_and_takes_tiles_the_bag_can_spare() -> (
-    None
-):
+def test_a_placed_nebula_keeps_its_turn_and_takes_only_tiles_the_bag_can_spare() -> None:
     s = two()
     facedown = sum(1 for x in s.sectors if x.discovery)
     s = replace(s, discovery_bag=(facedown + 2,) + (0,) * (len(s.discovery_bag) - 1))
