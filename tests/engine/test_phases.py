@@ -14,9 +14,8 @@ from engine.decisions import (
     Upkeep,
     VolleyRoll,
 )
-from engine.enums import ActionKind, Phase
+from engine.enums import Phase
 from engine.hexes import Hex
-from engine.rules import activation_options
 from engine.state import NPC
 from tests.engine.builders import answers, do, edit, sector, started, with_sector
 
@@ -192,17 +191,3 @@ def test_the_first_to_pass_starts_the_next_round_unless_eliminated() -> None:
     assert finish_cleanup(replace(s, next_start=2)).start_player == 2
     out = edit(replace(s, next_start=1), 1, eliminated=True)
     assert finish_cleanup(out).start_player == 2  # seat 1 is out: seat 2 follows it
-
-
-def test_the_first_activation_of_each_action_is_what_the_action_would_offer() -> None:
-    """``activation_options`` (the bots' look-ahead) gives the options of an action's first
-    activation without taking the action."""
-    s = with_sector(game(), sector(Hex(0, -1), 102, rotation=0))
-    for kind, verb in ((ActionKind.MOVE, "move"), (ActionKind.EXPLORE, "explore")):
-        ahead = {str(a) for a in activation_options(s, 0, kind)}
-        taken = {a for a in answers(do(s, f"action {kind.value}")) if a.startswith(f"{verb} ")}
-        assert ahead == taken and ahead
-    influence = {str(a) for a in activation_options(s, 0, ActionKind.INFLUENCE)}
-    assert "influence - (0,-1)" in influence and not any(
-        a.startswith(("move", "explore")) for a in influence
-    )
