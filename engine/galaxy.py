@@ -125,19 +125,6 @@ def edge_link(a: SectorState, direction: int, b: SectorState, back: int | None =
     return ((a.wormholes >> direction) & 1) + ((b.wormholes >> far) & 1)
 
 
-def linked(state: GameState, a: SectorState, direction: int, generator: bool) -> bool:
-    """True when ships, discs and explorers may cross edge ``direction`` of ``a``.
-
-    The hex across must be a placed sector. ``generator``: the player has the Wormhole Generator.
-    """
-    for edge, other, back in board_edges(state, a.hex):
-        if edge == direction:
-            b = state.sector(other)
-            need = 1 if generator else 2
-            return b is not None and edge_link(a, direction, b, back) >= need
-    return False
-
-
 def connected_sectors(
     state: GameState, where: Hex, generator: bool, portals: bool = True
 ) -> Iterator[SectorState]:

@@ -17,7 +17,7 @@ from engine.decisions import (
     ExploreControl,
     TurnStart,
 )
-from engine.enums import Phase
+from engine.enums import ActionKind, Phase
 from engine.galaxy import move_targets
 from engine.hexes import Hex
 from engine.modules import Module
@@ -56,7 +56,20 @@ def test_the_explorer_takes_no_discovery_tile_from_a_black_hole() -> None:
     s = started("terran_directorate", "planta", modules=(Module.BLACK_HOLE,))
     s = do(s, "action explore", "explore (0,-3)", "draw_sector 396", "place 396 1")
     assert at(s, HOLE).discovery  # left face down for the first ship to enter
-    assert isinstance(s.decision, ExploreControl)  # the disc may still go on it (decision)
+    assert s.decision == ExploreControl(0, HOLE)  # the disc may still go on it (decision)
+    claimed = do(s, "claim (0,-3)")
+    assert at(claimed, HOLE).owner == 0
+    assert claimed.pending == (Activations(0, ActionKind.EXPLORE, 0),)
+
+
+def test_a_black_hole_is_offered_to_the_explorer_only_with_a_disc_left() -> None:
+    def explore(discs: int) -> GameState:
+        s = started("terran_directorate", "planta", modules=(Module.BLACK_HOLE,))
+        s = replace(s, players=(replace(s.players[0], discs_track=discs), *s.players[1:]))
+        return do(s, "action explore", "explore (0,-3)", "draw_sector 396", "place 396 1")
+
+    assert explore(2).decision == ExploreControl(0, HOLE)  # one disc left after the action
+    assert explore(1).pending == (Activations(0, ActionKind.EXPLORE, 0),)  # none left
 
 
 def test_the_first_ship_to_enter_takes_the_tile_then_leaves_the_board() -> None:

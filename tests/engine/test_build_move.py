@@ -6,8 +6,10 @@ from dataclasses import replace
 
 from blueprints import ShipClass
 from engine.actions.build import can_build_ship, ships_on_board
+from engine.actions.move import remove_ship
 from engine.decisions import Activations
 from engine.hexes import Hex
+from engine.state import set_damage
 from tests.engine.builders import answers, do, edit, sector, started, with_sector
 
 HOME = Hex(0, -2)
@@ -165,3 +167,104 @@ def test_a_build_may_spend_every_material_and_takes_one_activation() -> None:
     assert new is not None and new.arrivals == (0,) and new.ships_of(0) == 1
     home = s.sector(HOME)
     assert home is not None and home.arrivals.count(0) <= 1
+
+
+def refit(state, cls: ShipClass, drive: str):  # type: ignore[no-untyped-def]
+    """The player's blueprint of ``cls`` with its drive slot holding ``drive``."""
+    return edit(
+        state,
+        0,
+        blueprints=tuple(
+            bp.upgrade(remove=(), place=(2, drive), techs=[drive]) if bp.ship_class is cls else bp
+            for bp in state.players[0].blueprints
+        ),
+    )
+
+
+def test_each_move_uses_one_activation_and_none_are_offered_when_all_are_used() -> None:
+    s = with_sector(builder(), sector(Hex(0, -1), 102, rotation=0))
+    s = do(s, "action move")
+    assert isinstance(s.decision, Activations) and s.decision.left == 3
+    s = do(s, "move interceptor (0,-2) (0,-1)")
+    assert isinstance(s.decision, Activations) and s.decision.left == 2
+    s = do(s, "move interceptor (0,-1) (0,-2)", "move interceptor (0,-2) (0,-1)")
+    assert isinstance(s.decision, Activations) and s.decision.left == 0
+    assert not any(a.startswith("move") for a in answers(s))
+    # Ending after the moves leads to the same next decision as ending at once.
+    quiet = do(with_sector(builder(), sector(Hex(0, -1), 102, rotation=0)), "action move", "end")
+    assert do(s, "end").pending == quiet.pending
+
+
+def test_each_class_moves_by_its_own_blueprint_and_a_jump_drive_alone_moves() -> None:
+    """A Jump Drive ship without drives still jumps to an adjacent sector across a half
+    wormhole; a starbase (no drive) does not move but does not stop the others; a cruiser does
+    not share the longer range of a Fusion Drive interceptor in the same sector."""
+    s = with_sector(builder(), sector(Hex(0, -1), 102, rotation=2))  # a half connection only
+    jumper = refit(s, ShipClass.INTERCEPTOR, "jump_drive")
+    assert jumper.players[0].blueprint(ShipClass.INTERCEPTOR).stats.movement == 0
+    options = answers(do(jumper, "action move"))
+    assert "move interceptor (0,-2) (0,-1)" in options
+    assert "move cruiser (0,-2) (0,-1)" not in options
+    fast = refit(
+        with_sector(builder(), sector(Hex(0, -1), 102)), ShipClass.INTERCEPTOR, "fusion_drive"
+    )
+    home = fast.sector(HOME)
+    assert home is not None
+    fleet = ((0, ShipClass.INTERCEPTOR, 1), (0, ShipClass.STARBASE, 1), (0, ShipClass.CRUISER, 1))
+    fast = with_sector(fast, replace(home, ships=fleet))
+    options = answers(do(fast, "action move"))
+    assert {"move interceptor (0,-2) (0,0)", "move cruiser (0,-2) (0,-1)"} <= options
+    assert "move cruiser (0,-2) (0,0)" not in options
+    assert not any(a.startswith("move starbase") for a in options)
+
+
+def test_a_damaged_ship_takes_its_damage_along_and_the_others_keep_theirs() -> None:
+    """Ships carry damage outside combat only after a Black Hole; each moves with its own."""
+    s = with_sector(builder(), sector(Hex(0, -1), 102))
+    home = s.sector(HOME)
+    assert home is not None
+    hurt = set_damage((), 0, ShipClass.CRUISER, (2, 1, 0))
+    s = with_sector(s, replace(home, ships=((0, ShipClass.CRUISER, 3),), damage=hurt))
+    s = do(s, "action move")
+    assert {
+        "move cruiser (0,-2) (0,-1)",
+        "move_damaged cruiser (0,-2) (0,-1) 1",
+        "move_damaged cruiser (0,-2) (0,-1) 2",
+    } <= answers(s)
+    s = do(s, "move_damaged cruiser (0,-2) (0,-1) 2")
+    home, inner = s.sector(HOME), s.sector(Hex(0, -1))
+    assert home is not None and inner is not None
+    assert home.damage_of(0, ShipClass.CRUISER) == (1, 0)
+    assert inner.damage_of(0, ShipClass.CRUISER) == (2,)
+    s = do(s, "move cruiser (0,-2) (0,-1)")  # the undamaged one
+    home, inner = s.sector(HOME), s.sector(Hex(0, -1))
+    assert home is not None and inner is not None
+    assert home.damage_of(0, ShipClass.CRUISER) == (1,)
+    assert inner.damage_of(0, ShipClass.CRUISER) == (2, 0)
+    # An undamaged ship among ships of one damage only is still offered.
+    two = with_sector(builder(), sector(Hex(0, -1), 102))
+    fleet = ((0, ShipClass.CRUISER, 2),)
+    two = with_sector(
+        two,
+        replace(
+            two.sector(HOME),  # type: ignore[arg-type]
+            ships=fleet,
+            damage=set_damage((), 0, ShipClass.CRUISER, (2, 0)),
+        ),
+    )
+    options = answers(do(two, "action move"))
+    assert {"move cruiser (0,-2) (0,-1)", "move_damaged cruiser (0,-2) (0,-1) 2"} <= options
+
+
+def test_a_player_leaves_the_entry_order_with_their_last_ship_only() -> None:
+    """The order of entry decides who defends: a player whose ships all left is out of it."""
+    where = sector(
+        Hex(0, -1),
+        102,
+        ships=[(1, "interceptor", 1), (0, "interceptor", 1), (0, "cruiser", 1)],
+    )
+    assert where.arrivals == (1, 0)
+    one_left = remove_ship(where, 0, ShipClass.INTERCEPTOR)
+    assert one_left.arrivals == (1, 0) and one_left.ships_of(0) == 1
+    gone = remove_ship(one_left, 0, ShipClass.CRUISER)
+    assert gone.arrivals == (1,) and gone.ships_of(0) == 0 and gone.ships_of(1) == 1

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from blueprints import ShipClass
+from engine.actions.diplomacy import can_relate
 from engine.decisions import CubeReturn, DiplomacyAnswer
+from engine.enums import SquareType
 from engine.hexes import Hex
 from engine.scoring import score
 from tests.engine.builders import answers, do, edit, sector, started, with_sector
@@ -76,3 +81,91 @@ def test_an_act_of_aggression_breaks_relations_and_makes_a_traitor() -> None:
     # The traitor may not propose relations any more.
     back = with_sector(s, sector(Hex(2, -2), 223, rotation=4, owner=1))
     assert not any(o.startswith("propose") for o in answers(back) if back.to_act == 0)
+
+
+def related(state, *pairs: tuple[int, int]):  # type: ignore[no-untyped-def]
+    """The state with diplomatic relations between each pair (ambassadors exchanged)."""
+    held: dict[int, list[int]] = {seat: [] for seat in range(len(state.players))}
+    for a, b in pairs:
+        held[a].append(b)
+        held[b].append(a)
+    for seat, others in held.items():
+        state = edit(state, seat, ambassadors=tuple(others))
+    return state
+
+
+def test_who_may_relate_with_whom() -> None:
+    s = neighbours()
+    assert can_relate(s, 0, 1) and can_relate(s, 1, 0)
+    assert not can_relate(s, 0, 2)  # no wormhole connection between their sectors
+    assert not can_relate(s, 0, 0)
+    assert not can_relate(replace(s, traitor=1), 0, 1)  # nobody relates with the traitor
+    assert not can_relate(related(s, (0, 1)), 0, 1)  # already related
+    mine = s.sector(Hex(1, -2))
+    assert mine is not None
+    theirs = replace(mine, ships=((1, ShipClass.INTERCEPTOR, 1),), arrivals=(1,))
+    assert not can_relate(with_sector(s, theirs), 0, 1)  # 1 has ships in 0's sector
+    assert not can_relate(with_sector(s, theirs), 1, 0)
+    ours = replace(mine, ships=((0, ShipClass.INTERCEPTOR, 1),), arrivals=(0,))
+    assert can_relate(with_sector(s, ours), 0, 1)  # ships in one's own sector are no bar
+    three = started("terran_directorate", "planta", "hydran_progress")
+    three = with_sector(three, sector(Hex(1, -2), 102, rotation=0, owner=0))
+    three = with_sector(three, sector(Hex(1, -1), 102, rotation=0, owner=1))  # joined to it
+    assert not can_relate(three, 0, 1)  # diplomacy needs 4 or more players
+    four = with_sector(s, sector(Hex(1, -1), 102, rotation=0, owner=2))
+    assert can_relate(four, 0, 2)  # the same two sectors at 4 players
+    # No proposal to the traitor either.
+    assert not any(o.startswith("propose 1") for o in answers(replace(s, traitor=1)))
+
+
+def test_a_proposal_to_one_player_is_not_kept_from_another_by_the_first_ones_bar() -> None:
+    s = neighbours()
+    s = with_sector(s, sector(Hex(1, -1), 102, rotation=0, owner=2))  # joined to (1,-2) too
+    assert {"propose 1 money -", "propose 2 money -"} <= answers(s)
+    home1 = s.sector(Hex(2, -2))
+    assert home1 is not None
+    barred = with_sector(s, replace(home1, ships=((0, ShipClass.CRUISER, 1), *home1.ships)))
+    options = answers(barred)
+    assert not any(o.startswith("propose 1") for o in options) and "propose 2 money -" in options
+    no_cubes = edit(s, 1, tracks=(0, 0, 0))  # nothing to put on an ambassador
+    options = answers(no_cubes)
+    assert not any(o.startswith("propose 1") for o in options) and "propose 2 money -" in options
+
+
+def test_both_players_may_return_a_reputation_tile_to_its_own_pile() -> None:
+    s = edit(neighbours(), 0, reputation=(1, 1, 2, 3, 4))  # full: a tile must go back
+    s = edit(s, 1, reputation=(1, 2, 3, 4))  # Planta: 4 slots, 1 of them ambassador-only
+    bag = s.reputation_bag
+    s = do(s, "propose 1 money 1")
+    options = answers(s)
+    assert "accept money 2" in options and "accept money -" not in options
+    s = do(s, "accept money 2")
+    assert s.players[0].reputation == (1, 2, 3, 4) and s.players[1].reputation == (1, 3, 4)
+    assert s.reputation_bag == (bag[0] + 1, bag[1] + 1, bag[2], bag[3])
+    assert s.players[0].ambassadors == (1,) and s.players[1].ambassadors == (0,)
+
+
+def test_aggression_is_entering_a_partners_sector_or_joining_its_ships() -> None:
+    """Relations break at the end of the action of a player whose ships are in a sector the
+    partner controls (no partner ships needed) or where the partner has ships (no control
+    needed); ships with a player one has no relations with break nothing."""
+    base = related(started(*SPECIES), (0, 1), (0, 2))
+    controlled = with_sector(base, sector(Hex(1, 1), 102, owner=2, ships=[(0, "cruiser", 1)]))
+    s = do(controlled, "action research", "end")
+    assert s.traitor == 0
+    assert s.players[0].ambassadors == (1,) and s.players[1].ambassadors == (0,)
+    assert s.players[2].ambassadors == ()
+    # Each ambassador's cube goes to any track of its owner's choice.
+    assert s.decision == CubeReturn(0, SquareType.GREY)
+    assert {"return_cube money", "return_cube science", "return_cube materials"} <= answers(s)
+    s = do(s, "return_cube materials")
+    assert s.decision == CubeReturn(2, SquareType.GREY)
+    shared = with_sector(
+        base, sector(Hex(1, -2), 102, ships=[(0, "cruiser", 1), (1, "interceptor", 1)])
+    )
+    s = do(shared, "action research", "end")
+    assert s.traitor == 0 and s.players[1].ambassadors == () and s.players[2].ambassadors == (0,)
+    stranger = with_sector(base, sector(Hex(-1, 1), 102, owner=3, ships=[(0, "cruiser", 1)]))
+    s = do(stranger, "action research", "end")
+    assert s.traitor is None and s.players[0].ambassadors == (1, 2)
+    assert not isinstance(s.decision, CubeReturn)

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from blueprints import ShipClass
 from engine.actions.colony import ORBITAL_SQUARE, Colonize, legal_colonize, square_options
-from engine.decisions import CubeReturn
-from engine.enums import Resource, SquareType
+from engine.decisions import Activations, CubeReturn
+from engine.enums import ActionKind, Resource, SquareType
 from engine.hexes import Hex
 from tests.engine.builders import answers, do, edit, sector, started, with_sector
 
@@ -152,3 +153,90 @@ def test_the_last_colony_ship_and_a_cube_on_an_orbital() -> None:
     assert here is not None and here.orbital_cube and here.population() == 1
     assert s.players[0].tracks[0] == money - 1 and s.players[0].colony_ready == 0
     assert not any(o.startswith("colonize") for o in answers(s))
+
+
+def influence_options(state) -> set[str]:  # type: ignore[no-untyped-def]
+    return {a for a in answers(state) if a.startswith("influence")}
+
+
+def test_each_influence_activation_is_one_disc_and_the_track_gets_its_discs_back() -> None:
+    s = with_sector(board(), sector(Hex(0, -1), 102, rotation=0, owner=0))  # no cubes on it
+    s = do(s, "action influence")  # Terrans: 2 activations, one disc to the action space
+    assert s.players[0].discs_track == 11
+    options = influence_options(s)
+    assert "influence - (0,-2)" not in options  # never a sector already held
+    assert "influence (0,-2) (0,-2)" not in options  # nor back onto its own source
+    assert "influence (0,-2) (1,-3)" in options  # a disc moved between sectors
+    s = do(s, "influence (0,-1) -")
+    here = s.sector(Hex(0, -1))
+    assert here is not None and here.owner is None and s.players[0].discs_track == 12
+    assert s.pending == (Activations(0, ActionKind.INFLUENCE, 1, used=(Hex(0, -1),)),)
+    options = influence_options(s)
+    assert "influence - (1,-3)" in options  # the second activation
+    assert "influence - (0,-1)" not in options  # connected to the home, but used by this action
+    s = do(s, "influence - (1,-3)")
+    assert s.players[0].discs_track == 11
+    assert isinstance(s.decision, Activations) and s.decision.left == 0
+    assert not influence_options(s)
+
+
+def test_no_disc_from_an_empty_track_but_one_may_still_move_between_sectors() -> None:
+    one = do(edit(board(), 0, discs_track=2), "action influence")
+    assert one.players[0].discs_track == 1 and "influence - (0,-1)" in influence_options(one)
+    none = do(edit(board(), 0, discs_track=1), "action influence")
+    options = influence_options(none)
+    assert none.players[0].discs_track == 0 and not any(
+        o.startswith("influence - ") for o in options
+    )
+    assert "influence (0,-2) (0,-1)" in options
+
+
+def test_a_controlled_sector_reaches_its_neighbours_but_not_for_its_own_disc() -> None:
+    """A sector the player controls (no ships there) lets a disc reach a sector connected to
+    it; the connection is judged after the disc has left its source (decision), so the disc on
+    that sector cannot move on to the neighbour only it reaches."""
+    s = with_sector(board(), sector(Hex(0, -1), 102, rotation=0, owner=0))
+    options = influence_options(do(s, "action influence"))
+    assert "influence - (-1,-1)" in options  # (0,-1)'s north-west wormhole meets (-1,-1)
+    assert "influence (0,-2) (-1,-1)" in options  # the home's disc: (0,-1) still counts
+    assert "influence (0,-1) (-1,-1)" not in options
+    # A sector another player controls is never a target, connected or not.
+    taken = with_sector(board(), sector(Hex(0, -1), 102, rotation=0, owner=1))
+    assert "influence - (0,-1)" not in influence_options(do(taken, "action influence"))
+
+
+def test_the_wormhole_generator_influences_across_a_half_wormhole() -> None:
+    s = with_sector(board(), sector(Hex(0, -1), 102, rotation=2))  # the half is on its side
+    assert "influence - (0,-1)" not in influence_options(do(s, "action influence"))
+    s = edit(s, 0, techs=((), (), ("wormhole_generator",)))
+    assert "influence - (0,-1)" in influence_options(do(s, "action influence"))
+
+
+def test_guardians_and_the_gcds_keep_discs_out_even_with_the_players_ships_there() -> None:
+    s = started("terran_directorate", "planta", "hydran_progress", "mechanema")
+    s = with_sector(s, sector(Hex(0, -1), 271, rotation=0, ships=[(0, "interceptor", 1)]))
+    s = with_sector(s, sector(Hex(0, -3), 102, rotation=0))  # north of the home, connected
+    centre = s.sector(Hex(0, 0))
+    assert centre is not None
+    s = with_sector(s, replace(centre, ships=((0, ShipClass.INTERCEPTOR, 1),), arrivals=(0,)))
+    options = influence_options(do(s, "action influence"))
+    assert "influence - (0,-1)" not in options  # the guardian
+    assert "influence - (0,0)" not in options  # the GCDS
+    assert "influence - (0,-3)" in options
+
+
+def test_the_cube_on_an_orbital_goes_back_with_the_disc() -> None:
+    s = with_sector(board(), sector(Hex(1, -1), 108, rotation=0, owner=0, orbital=True))
+    here = s.sector(Hex(1, -1))
+    assert here is not None
+    s = with_sector(s, replace(here, orbital_cube=True))
+    s = edit(s, 0, tracks=(9, 10, 10))
+    s = do(s, "action influence", "influence (1,-1) -")
+    here = s.sector(Hex(1, -1))
+    assert here is not None and here.orbital and not here.orbital_cube
+    assert here.population() == 0
+    # An orbital's cube goes to the money or science track, of the player's choice.
+    assert s.decision == CubeReturn(0, None)
+    assert answers(s) == {"return_cube money", "return_cube science"}
+    s = do(s, "return_cube money")
+    assert s.players[0].tracks == (10, 10, 10)

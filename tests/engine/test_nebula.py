@@ -9,9 +9,16 @@ import pytest
 from blueprints import ShipClass
 from engine.actions.explore import place_nebula
 from engine.battle_view import sector_battle
-from engine.decisions import DiscoveryChoice, DiscoveryReveal, ExploreControl
+from engine.decisions import Activations, DiscoveryChoice, DiscoveryReveal, ExploreControl
+from engine.enums import ActionKind
 from engine.errors import RecordError
-from engine.galaxy import connected_sectors, explorable_zones, move_targets, sector_across
+from engine.galaxy import (
+    connected_sectors,
+    explorable_zones,
+    move_targets,
+    outer_edges,
+    sector_across,
+)
 from engine.hexes import Hex, parse_hex
 from engine.modules import Module
 from engine.snapshot import read_snapshot, snapshot
@@ -71,6 +78,42 @@ def test_each_part_has_its_own_outer_edges_and_the_parts_are_joined() -> None:
     turned = with_nebula(started("terran_directorate", "planta"))
     turned = turned.with_sector(replace(at(turned, c), rotation=1))
     assert bin(turned.sector(c).wormholes) == "0b110000"  # type: ignore[union-attr]
+
+
+def test_a_part_meets_other_hexes_only_across_its_own_two_outer_edges() -> None:
+    s = with_nebula(two(), ancients=0)
+    a, b, c = (part(NEBULA, p) for p in (1, 2, 3))
+    assert outer_edges(at(s, a)) == (0, 5)  # north and north-west
+    assert outer_edges(at(s, b)) == (1, 2)
+    assert outer_edges(at(s, c)) == (3, 4)
+    assert outer_edges(at(s, HOME0)) == (0, 1, 2, 3, 4, 5)
+    # Across the north-west edge of (1,-3) (south-east of the Nebula) lies part b.
+    s = with_sector(s, sector(Hex(1, -3), 102, rotation=0))
+    assert sector_across(s, Hex(1, -3), 5) == at(s, b)
+    # Every part is joined to both others.
+    assert {x.hex for x in connected_sectors(s, a, generator=False)} == {b, c}
+    assert {x.hex for x in connected_sectors(s, b, generator=False)} >= {a, c}
+
+
+def test_a_jump_from_a_part_crosses_only_its_outer_edges() -> None:
+    """A Jump Drive ship in part c (south and south-west edges, towards the home) jumps to the
+    home or to another part, never across the far side of the Nebula, and a jump into another
+    part uses the one jump of the activation."""
+    s = with_nebula(two(), ancients=0)
+    s = with_sector(s, sector(BEYOND, 102, rotation=0))  # north of part a
+    a, b, c = (part(NEBULA, p) for p in (1, 2, 3))
+    s = with_sector(s, replace(at(s, c), ships=((0, ShipClass.INTERCEPTOR, 1),), arrivals=(0,)))
+    assert set(move_targets(s, 0, c, 0, jump=True)) == {HOME0, a, b}
+
+
+def test_the_wormhole_generator_explores_from_a_part_across_its_outer_edges_only() -> None:
+    """A ship in part a explores across any of a's outer edges, not across part b's."""
+    a = part(NEBULA, 1)
+    g = with_nebula(two(), ancients=0)
+    g = with_sector(g, replace(at(g, a), ships=((0, ShipClass.INTERCEPTOR, 1),), arrivals=(0,)))
+    g = edit(g, 0, techs=((), (), ("wormhole_generator",)))
+    zones = set(explorable_zones(g, 0))
+    assert {BEYOND, Hex(-1, -3)} <= zones and Hex(1, -4) not in zones
 
 
 def test_the_texts_example_two_move_activations_through_the_nebula() -> None:
@@ -211,3 +254,14 @@ def test_a_discarded_nebula_tile_is_redrawn_only_while_the_bag_has_one() -> None
     assert last.decision == do(only(s, 0, 1), "reveal money_8", "keep_vp").decision
     again = do(only(s, 1, 1), "reveal ancient_orbital")
     assert isinstance(again.decision, DiscoveryReveal) and again.decision.where == a
+
+
+def test_a_placed_nebula_keeps_its_turn_and_takes_only_tiles_the_bag_can_spare() -> None:
+    s = two()
+    facedown = sum(1 for x in s.sectors if x.discovery)
+    s = replace(s, discovery_bag=(facedown + 2,) + (0,) * (len(s.discovery_bag) - 1))
+    s = do(s, "action explore", "explore (0,-3)", "draw_sector 395", "place 395 2")
+    parts = [at(s, part(NEBULA, p)) for p in (1, 2, 3)]
+    assert [x.rotation for x in parts] == [2, 2, 2]
+    assert [x.discovery for x in parts] == [True, True, False]  # two tiles left to spare
+    assert s.pending == (Activations(0, ActionKind.EXPLORE, 0),)  # the placement is over

@@ -112,6 +112,9 @@ def test_a_player_short_of_money_trades_or_abandons_before_paying() -> None:
     options = answers(s)
     assert "pay_upkeep" not in options
     assert {"abandon (0,-2)", "abandon (0,-1)", "trade materials money"} <= options
+    traded = do(s, "trade materials money")  # Terrans: 2 materials for 1 money, in upkeep too
+    assert (traded.players[0].materials, traded.players[0].money) == (0, s.players[0].money + 1)
+    assert isinstance(traded.decision, Upkeep) and traded.decision.seat == 0
     s = do(s, "abandon (0,-1)")
     assert s.players[0].discs_track == 4 and s.sector(Hex(0, -1)).owner is None  # type: ignore[union-attr]
 

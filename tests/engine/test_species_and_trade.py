@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from engine.decisions import Activations
 from engine.hexes import Hex
 from tests.engine.builders import answers, do, sector, started, with_sector
@@ -56,3 +58,14 @@ def test_eridani_and_hydran_start_as_printed() -> None:
     hydran_home = next(x for x in s.sectors if x.owner == 1)
     assert hydran_home.cubes == (True, True, False)  # M, S*, Mt*: the advanced S too
     assert hydran.tracks == (10, 10, 11) and hydran.science == 6
+
+
+def test_each_resource_pays_for_itself() -> None:
+    """Only the resource given is paid; a trade is offered by what the player holds of it."""
+    s = started("terran_directorate", "orion_hegemony")
+    s = replace(s, players=(replace(s.players[0], money=5, science=0, materials=1), s.players[1]))
+    options = answers(s)
+    assert {"trade money science", "trade money materials"} <= options  # 5 money, rate 2
+    assert not any(o.startswith(("trade materials", "trade science")) for o in options)
+    s = do(s, "trade money science")
+    assert (s.players[0].money, s.players[0].science, s.players[0].materials) == (3, 1, 1)

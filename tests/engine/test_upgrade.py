@@ -207,3 +207,17 @@ def test_a_species_part_is_available_to_its_own_species_only() -> None:
     exiles = edit(upgrader(), 0, species="exiles").players[0]
     assert "exiles_ion_turret" in available_parts(exiles)
     assert "ion_cannon" in available_parts(exiles)  # starting parts for every species
+
+
+def test_the_action_cannot_end_on_a_return_that_leaves_the_blueprint_illegal() -> None:
+    """Parts returned without a placement must leave a legal blueprint: after returning the
+    extra Nuclear Source that powers a Plasma Cannon and a Fusion Drive (4 energy used, 3
+    produced without it), ending is not offered until a placement makes it legal."""
+    techs = (("starbase", "plasma_cannon"), (), ("fusion_drive", "pico_modulator"))
+    s = do(upgrader(techs=techs), "action upgrade", "place_part interceptor 3 nuclear_source")
+    s = do(s, "place_part interceptor 1 plasma_cannon", "place_part interceptor 2 fusion_drive")
+    assert "end" in answers(s)
+    s = do(s, "return_part interceptor 3")
+    assert "end" not in answers(s)
+    s = do(s, "place_part interceptor 3 nuclear_source")
+    assert "end" in answers(s)  # the source is back: the blueprint is legal again
