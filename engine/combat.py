@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from blueprints import DRACO, DieColour, ShipClass
+from blueprints import DieColour, ShipClass
 from calc import Battle, Side, battle_order
 from calc.rules import ancients_fight, cubes_from_face, destroys_every_cube, tiles_drawn
 from engine.actions.base import Action
@@ -58,6 +58,7 @@ from engine.decisions import (
 )
 from engine.elimination import eliminate
 from engine.enums import RESOURCES, Phase, Resource, SquareType
+from engine.galaxy import opposed
 from engine.hexes import Hex
 from engine.specials import can_hold_disc
 from engine.state import CHANCE, NPC, GameState, SectorState
@@ -434,12 +435,10 @@ def _opponent_ships(sector: SectorState, seat: int) -> bool:
 def _claimable(state: GameState, seat: int) -> tuple[Hex, ...]:
     out: list[Hex] = []
     for s in state.sectors:
-        if s.owner is not None or not s.ships_of(seat) or _opponent_ships(s, seat):
+        if s.owner is not None or not s.ships_of(seat) or opposed(state, s, seat):
             continue
         if not can_hold_disc(s):
             continue  # a Nebula part or an exploded Supernova (New Dangers)
-        if s.guardian or s.gcds or (s.ancients and state.players[seat].species != DRACO):
-            continue
         out.append(s.hex)
     return tuple(sorted(out))
 

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from blueprints import DRACO
+from calc.rules import ancients_fight
 from engine.hexes import Hex, opposite, rotate_mask
 from engine.layouts import layout
 from engine.modules import Module
@@ -148,13 +148,25 @@ def connected_sectors(
                 yield s
 
 
+def fighting_npcs(state: GameState, sector: SectorState, seat: int) -> int:
+    """The sector's NPC ships that oppose the player: the guardian and the GCDS always, the
+    Ancients unless they ally with the player's species (``calc.rules.ancients_fight``: the
+    Descendants of Draco). The one test the engine's movement, influence, claims and bots use."""
+    npcs = sector.guardian + sector.gcds
+    if ancients_fight(state.players[seat].species):
+        npcs += sector.ancients
+    return npcs
+
+
 def opponent_ships(state: GameState, sector: SectorState, seat: int) -> int:
     """Ships in the sector that pin the player's ships (other players' ships and NPCs)."""
-    others = sum(n for s, _, n in sector.ships if s != seat)
-    npcs = sector.guardian + sector.gcds
-    if state.players[seat].species != DRACO:
-        npcs += sector.ancients
-    return others + npcs
+    return sum(n for s, _, n in sector.ships if s != seat) + fighting_npcs(state, sector, seat)
+
+
+def opposed(state: GameState, sector: SectorState, seat: int) -> bool:
+    """Whether the player meets opponents in the sector: another player's ships, or NPCs that
+    fight the player."""
+    return opponent_ships(state, sector, seat) > 0
 
 
 def pins(state: GameState, sector: SectorState, seat: int) -> int:
@@ -268,10 +280,10 @@ def is_contested(state: GameState, sector: SectorState) -> bool:
     if not owners:
         return False
     seat = owners[0]
-    if sector.guardian or sector.gcds:
-        return True
-    if sector.ancients and state.players[seat].species != DRACO:
-        return True
+    return opposed(state, sector, seat) or _held_by_another(sector, seat)
+
+
+def _held_by_another(sector: SectorState, seat: int) -> bool:
     return sector.owner is not None and sector.owner != seat
 
 
@@ -280,10 +292,4 @@ def entering_creates_conflict(state: GameState, seat: int, target: SectorState) 
     Black Hole: the ship does not stay)."""
     if is_black_hole(target):
         return False
-    if any(s != seat for s, _, _ in target.ships):
-        return True
-    if target.guardian or target.gcds:
-        return True
-    if target.ancients and state.players[seat].species != DRACO:
-        return True
-    return target.owner is not None and target.owner != seat
+    return opposed(state, target, seat) or _held_by_another(target, seat)

@@ -44,10 +44,10 @@ from typing import Protocol, TypeVar
 
 import numpy as np
 
-from blueprints import DRACO, ShipClass
+from blueprints import ShipClass
 from blueprints import tech as find_tech
 from calc import ShipGroup, Side
-from calc.rules import threat
+from calc.rules import ancients_fight, threat
 from engine.actions.base import Action
 from engine.actions.build import Build
 from engine.actions.colony import Colonize
@@ -81,7 +81,7 @@ from engine.decisions import (
 )
 from engine.discoveries import DiscoveryKind, discovery_tile
 from engine.enums import ActionKind, Resource
-from engine.galaxy import entering_creates_conflict
+from engine.galaxy import entering_creates_conflict, fighting_npcs
 from engine.hexes import Hex
 from engine.module_choices import (
     attack_margin,
@@ -514,10 +514,9 @@ def _targets(
         enemy = 0.0
         for s in {s for s, _, _ in sector.ships if s != seat}:
             enemy += strength(side_of(state, sector, s))
-        if sector.npcs and not (
-            player.species == DRACO and not sector.guardian and not sector.gcds
-        ):
-            enemy += strength(side_of(state, sector, NPC, ancients=player.species != DRACO))
+        if fighting_npcs(state, sector, seat):
+            ancients = ancients_fight(player.species)
+            enemy += strength(side_of(state, sector, NPC, ancients=ancients))
         groups = [ShipGroup.of(player.blueprint(c), n) for s, c, n in sector.ships if s == seat]
         for origin, cls in {(a.origin, a.ship_class) for a in moves if a.target == target}:
             source = state.sector(origin)

@@ -19,15 +19,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from blueprints import DRACO
 from engine.actions.base import Action, register
 from engine.board import add_cube, return_options
 from engine.decisions import Activations, CubeReturn, Decision
 from engine.enums import Resource, SquareType
-from engine.galaxy import connected_sectors, has_wormhole_generator
+from engine.galaxy import connected_sectors, has_wormhole_generator, opposed
 from engine.hexes import Hex
 from engine.specials import can_hold_disc
-from engine.state import GameState, SectorState
+from engine.state import GameState
 
 
 @register
@@ -49,15 +48,6 @@ class ReturnCube(Action):
     resource: Resource
 
 
-def blocked_for(state: GameState, seat: int, sector: SectorState) -> bool:
-    """True when opponent ships (NPCs included) keep the player from influencing a sector."""
-    if any(s != seat for s, _, _ in sector.ships):
-        return True
-    if sector.guardian or sector.gcds:
-        return True
-    return bool(sector.ancients) and state.players[seat].species != DRACO
-
-
 def influence_targets(
     state: GameState, seat: int, without: Hex | None, used: tuple[Hex, ...]
 ) -> list[Hex]:
@@ -76,7 +66,7 @@ def influence_targets(
             continue
         if sector.hex == without or sector.hex in used:
             continue
-        if blocked_for(state, seat, sector):
+        if opposed(state, sector, seat):  # opponents keep the player from influencing it
             continue
         if sector.ships_of(seat) > 0 or any(
             other.hex in presence for other in connected_sectors(state, sector.hex, generator)
