@@ -15,7 +15,7 @@ import pytest
 
 import calc.rules.assignment as assignment
 from blueprints import DieColour, NpcVariant, ShipClass
-from engine.battle import _target, assignment_results, greedy_result
+from engine.battle import assignment_results, greedy_result, side_spec
 from engine.combat_state import Fight, SectorCombat
 from engine.decisions import AssignHits, BattleActivation, BattleReputationDraw, VolleyRoll
 from engine.state import NPC, GameState, set_damage
@@ -261,7 +261,7 @@ def test_the_greedy_result_kills_the_most_dangerous_ship_it_can() -> None:
     hits can destroy (the two-cannon interceptor), then pile the rest on the most threatening
     ship (the dreadnought). It is one of the results the player may choose."""
     s, d = dreadnought_hits_three_types()
-    spec, _ = _target(s, d)
+    spec = side_spec(s, at(s, FAR), d.target, fight(s))
     assert spec.threats[2] > spec.threats[1]  # the interceptor threatens more than the cruiser
     assert greedy_result(s, d) == "dreadnought:1/cruiser:0/interceptor:-"
     assert f"assign {greedy_result(s, d)}" in answers(s)
