@@ -73,6 +73,9 @@ def test_ships_in_a_black_hole_are_lost_and_the_traitor_card_returns() -> None:
     out = eliminate(four(), 0)
     assert out.voyages == (Voyage(1, ShipClass.INTERCEPTOR, 5, Hex(2, 2)),)
     assert out.traitor is None
+    alone = four()
+    alone = replace(alone, voyages=alone.voyages[:1])  # only the eliminated player's ship
+    assert eliminate(alone, 0).voyages == ()
     # Another player's elimination leaves the traitor and the other voyages alone.
     other = eliminate(four(), 3)
     assert other.traitor == 0 and len(other.voyages) == 2
