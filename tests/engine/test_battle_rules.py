@@ -27,6 +27,7 @@ from tests.engine.builders import (
     to_combat,
     with_blueprint,
     with_sector,
+    with_techs,
 )
 from tests.engine.test_combat import FAR, HOME0, at, connected_to, two
 
@@ -445,3 +446,19 @@ def test_an_attacker_whose_only_ships_were_retreating_at_a_stalemate_leaves() ->
     assert current(s).fight is None and current(s).holder == 1
     tally = current(s).tally(0)
     assert tally is not None and tally.fought and tally.all_retreat
+
+
+def test_the_antimatter_splitter_does_not_split_an_antimatter_missile() -> None:
+    """The Splitter splits the damage of antimatter *cannons*: a player who has it still puts an
+    Antimatter Missile's red hit (4 damage) on one ship."""
+    s = with_blueprint(
+        two(), 0, "terran_directorate/interceptor:nuclear_source,antimatter_missile,nuclear_drive,-"
+    )
+    s = with_techs(s, 0, "antimatter_splitter")
+    s = with_sector(s, sector(FAR, 102, ships=[(1, "interceptor", 4)]))
+    ships = (*at(s, FAR).ships, (0, ShipClass.INTERCEPTOR, 1))
+    s = to_combat(with_sector(s, replace(at(s, FAR), ships=ships, arrivals=(1, 0))))
+    d = s.decision
+    assert isinstance(d, VolleyRoll) and d.missiles and d.side == 0
+    s = do(s, "roll red 6")
+    assert at(s, FAR).ships_of(1, ShipClass.INTERCEPTOR) == 3
