@@ -395,15 +395,18 @@ def test_two_ship_types_that_declared_a_retreat_each_leave_at_their_next_activat
     where, rotation = connected_to(s, HOME0, 102)
     ships = [(1, "cruiser", 1), (0, "cruiser", 1), (0, "interceptor", 1)]
     s = to_combat(with_sector(s, sector(where, 102, rotation, ships=ships)))
+    declared: list[ShipClass] = []
     for _ in range(8):
         d = s.decision
         if isinstance(d, BattleActivation):
+            declared.append(d.ship_class)
             s = do(s, "retreat (0,-2)")
         elif isinstance(d, VolleyRoll):
             s = do(s, f"roll {d.dice[0][0].value} " + ",".join(["1"] * d.dice[0][1]))
         if not at(s, where).ships_of(0):
             break
     home = at(s, HOME0)
+    assert sorted(declared) == sorted([ShipClass.CRUISER, ShipClass.INTERCEPTOR])  # once each
     assert at(s, where).ships_of(0) == 0
     assert home.ships_of(0, ShipClass.CRUISER) == 1 and home.ships_of(0, ShipClass.INTERCEPTOR) == 2
 
