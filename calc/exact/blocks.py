@@ -40,7 +40,7 @@ from typing import Any
 
 import numpy as np
 
-from calc._jit import jit, jit_inline
+from calc._jit import jit_inline, jit_numpy_errors
 from calc.deadline import Deadline
 from calc.errors import TooLargeError
 from calc.exact.kernels import (
@@ -98,7 +98,7 @@ class BlockReport:
 # ----- compiled pieces (the tables unpacked once per call, as in ``calc.exact.kernels``) ---
 
 
-@jit
+@jit_numpy_errors
 def bellman(
     values: Floats, t: PackedTables, shape: Shape, s: int, j: int, out: Floats, fight: Floats,
     ret: Floats, buf: Floats, buf2: Floats,
@@ -154,7 +154,7 @@ def bellman(
     return False
 
 
-@jit
+@jit_numpy_errors
 def bellman_sweep(
     values: Floats, decisions: Bools, t: PackedTables, shape: Shape, states: Ints, scale: Floats
 ) -> float:
@@ -201,7 +201,7 @@ def add_term(
     return nnz
 
 
-@jit
+@jit_numpy_errors
 def volley_targets(
     values: Floats, ints: Ints, floats: Floats, self_next: Ints, slots: Ints, entry_start: Ints,
     out_prob: Floats, out_self: Ints, out_cand: Ints, cand: Ints, shape: Shape, s: int, j: int,
@@ -226,7 +226,7 @@ def volley_targets(
     return n
 
 
-@jit
+@jit_numpy_errors
 def block_system(
     values: Floats,
     decisions: Bools,
@@ -302,7 +302,7 @@ def block_system(
     return nnz
 
 
-@jit
+@jit_numpy_errors
 def block_missiles(values: Floats, t: PackedTables, shape: Shape, states: Ints) -> None:
     """The missile slots of the block's states, last slot first (each leads to the next)."""
     ints = t.ints
@@ -328,7 +328,7 @@ def block_missiles(values: Floats, t: PackedTables, shape: Shape, states: Ints) 
                 values[s, j, q] = acc[0, q] + c * buf[q]
 
 
-@jit
+@jit_numpy_errors
 def block_forward_missiles(
     values: Floats,
     t: PackedTables,
@@ -373,7 +373,7 @@ def send_out(
     push(ints, shape, target, slot, mass, inflow, end_mass, end_stale)
 
 
-@jit
+@jit_numpy_errors
 def block_exits(
     values: Floats,
     decisions: Bools,
