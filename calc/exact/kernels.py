@@ -193,8 +193,11 @@ def lookup(
     ended = n_a == 0 or n_d == 0
     stalemate = (not ended) and slot == shape.first_round and stale_here
     over = ended or stalemate
+    # After the missiles of a battle with no engagement slot, ``slot`` is ``n_slots``: the
+    # battle is over there, so any row in range may be read (and is discarded).
+    row = min(slot, values.shape[1] - 1)
     for c in range(values.shape[2]):
-        v = values[joint, slot, c]
+        v = values[joint, row, c]
         if over:
             v = terminal_component(n_a, n_d, kept_a, kept_d, lost, stalemate, c)
         out[c] = v
