@@ -12,6 +12,14 @@ to a helper called per candidate assignment made the loops 2 to 4 times slower
 ``NUMBA_CACHE_DIR`` (cached code has no LLVM IR to inspect), solves one battle of each kind to
 give them their signatures, and prints, per compiled function, the ``NRT_incref`` calls in its
 entry block (once per call: fine) and outside it (in the loops: each one is a cost to justify).
+
+What keeps a pair, as found on these loops (numba 0.68): a path that raises (integer division
+by zero raises ZeroDivisionError under Python's error model, which is why the exact loops use
+NumPy's, ``calc._jit.jit_numpy_errors``), and an inlined helper that reads an array on one
+branch only or returns early: the decrement then lands on several paths, LLVM merges them into
+one decrement of "this pointer or none", and the pass cannot match it (``calc.exact.kernels.
+lookup`` is written without either). A kept pair inside a loop also blocks the pairs of the
+helpers around it: the pass does not drop a pair with another decrement between its two halves.
 """
 
 from __future__ import annotations
@@ -39,8 +47,7 @@ def main() -> None:
         "kernels_plain.forward": kernels_plain.forward,
         "kernels.backward": kernels.backward,
         "kernels.forward": kernels.forward,
-        "blocks.bellman_sweep": blocks.bellman_sweep,
-        "blocks.bellman": blocks.bellman,
+        "blocks.bellman_pass": blocks.bellman_pass,
         "blocks.volley_targets": blocks.volley_targets,
         "blocks.block_system": blocks.block_system,
         "blocks.block_missiles": blocks.block_missiles,

@@ -25,10 +25,12 @@ missile slots of the block's states come last (they only lead forward into the f
 (the mass that arrived from outside the block); the mass leaving the block is then pushed on,
 and the expected number of rounds gains the visits at round starts.
 
-**Compile time.** ``bellman`` and ``volley_targets`` are compiled once and called from the
-block kernels rather than inlined into each: they run per (state, slot) and per volley of a
-cyclic block, whose linear solve costs far more than a call, and inlined at every site they
-made these kernels half of a fresh warm-up's compile time.
+**Compile time and calls.** ``bellman`` runs per (state, engagement slot) of a block, for the
+policy of the system and for the sweep: it is inlined at one site, the loop of
+``bellman_pass``, which does a whole block per call (inlined into two kernels it made them half
+of a fresh warm-up's compile time; called per (state, slot), binding the tables per call cost
+reference counting every time). ``volley_targets`` is compiled once and called from the
+system and the exits, per volley.
 
 scipy is imported here, inside the functions, so a plain battle never loads it.
 """
@@ -40,7 +42,7 @@ from typing import Any
 
 import numpy as np
 
-from calc._jit import jit, jit_inline
+from calc._jit import jit_inline, jit_numpy_errors
 from calc.deadline import Deadline
 from calc.errors import TooLargeError
 from calc.exact.kernels import (
@@ -98,14 +100,14 @@ class BlockReport:
 # ----- compiled pieces (the tables unpacked once per call, as in ``calc.exact.kernels``) ---
 
 
-@jit
+@jit_inline
 def bellman(
     values: Floats, t: PackedTables, shape: Shape, s: int, j: int, out: Floats, fight: Floats,
     ret: Floats, buf: Floats, buf2: Floats,
 ) -> bool:  # fmt: skip
     """The Bellman value of (s, j) from the current values, into ``out`` (``fight`` is a
-    ``(1, N_VALUES)`` work row); True if the retreat is chosen. It reads the tables whole: it
-    runs per (state, slot) of a cyclic block, whose linear solve costs far more."""
+    ``(1, N_VALUES)`` work row); True if the retreat is chosen. Inlined at one site, the loop
+    of ``bellman_pass``."""
     ints = t.ints
     floats = t.floats
     k = values.shape[2]
@@ -154,12 +156,25 @@ def bellman(
     return False
 
 
-@jit
-def bellman_sweep(
-    values: Floats, decisions: Bools, t: PackedTables, shape: Shape, states: Ints, scale: Floats
+@jit_numpy_errors
+def bellman_pass(
+    values: Floats,
+    decisions: Bools,
+    t: PackedTables,
+    shape: Shape,
+    states: Ints,
+    scale: Floats,
+    write: bool | np.bool_,
 ) -> float:
-    """One Gauss-Seidel sweep of the Bellman update over the block's engagement slots (in
-    place); returns the largest change, each component relative to ``scale``."""
+    """The Bellman update of the block's engagement slots, last slot first, and the retreat
+    decisions it picks (into ``decisions``). With ``write`` it is one Gauss-Seidel sweep: each
+    value is replaced at once (later slots and states read it) and the largest change is
+    returned, each component relative to ``scale``. Without, it only reads the values, to fix
+    the policy of ``block_system``, and returns 0.
+
+    One call covers the whole block, so the tables are bound once per block rather than once
+    per (state, slot), and ``bellman`` has this one inlined site (inlined twice, it cost compile
+    time; called per (state, slot), its arguments cost reference counting per call)."""
     k = values.shape[2]
     out = np.zeros(N_VALUES)
     fight = np.zeros((1, N_VALUES))
@@ -171,11 +186,12 @@ def bellman_sweep(
         s = states[b]
         for j in range(shape.n_slots - 1, shape.first_round - 1, -1):
             decisions[s, j] = bellman(values, t, shape, s, j, out, fight, ret, buf, buf2)
-            for q in range(k):
-                d = abs(out[q] - values[s, j, q]) / scale[q]
-                if d > change:
-                    change = d
-                values[s, j, q] = out[q]
+            if write:
+                for q in range(k):
+                    d = abs(out[q] - values[s, j, q]) / scale[q]
+                    if d > change:
+                        change = d
+                    values[s, j, q] = out[q]
     return change
 
 
@@ -201,7 +217,7 @@ def add_term(
     return nnz
 
 
-@jit
+@jit_numpy_errors
 def volley_targets(
     values: Floats, ints: Ints, floats: Floats, self_next: Ints, slots: Ints, entry_start: Ints,
     out_prob: Floats, out_self: Ints, out_cand: Ints, cand: Ints, shape: Shape, s: int, j: int,
@@ -226,7 +242,7 @@ def volley_targets(
     return n
 
 
-@jit
+@jit_numpy_errors
 def block_system(
     values: Floats,
     decisions: Bools,
@@ -242,18 +258,19 @@ def block_system(
     probs: Floats,
 ) -> int:
     """Triplets of ``A`` and the right-hand side for the policy the current values pick
-    (stored in ``decisions``); returns the number of triplets. ``targets`` and ``probs`` are
-    work space for ``volley_targets`` (one entry per outcome of the largest volley)."""
+    (``bellman_pass`` stores it in ``decisions`` first); returns the number of triplets.
+    ``targets`` and ``probs`` are work space for ``volley_targets`` (one entry per outcome of
+    the largest volley)."""
     ints, floats, groups, _, self_next, _, _, slots, _ = t[:9]
     entry_start, out_prob, out_self, out_cand, cand = t[9:]
     m = shape.first_round
     e = shape.n_slots - m
     k = values.shape[2]
-    out = np.zeros(N_VALUES)
-    fight = np.zeros((1, N_VALUES))
-    ret = np.zeros(N_VALUES)
     buf = np.zeros(N_VALUES)
     buf2 = np.zeros(N_VALUES)
+    # Only reads (so ``buf`` stands in for the unused scale); np.bool_, because a constant
+    # False would be typed as a literal and compile a second signature of ``bellman_pass``.
+    bellman_pass(values, decisions, t, shape, states, buf, np.bool_(False))
     nnz = 0
     for b in range(states.shape[0]):
         s = states[b]
@@ -266,14 +283,12 @@ def block_system(
             nnz += 1
             for q in range(k):
                 rhs[u, q] = 0.0
-            decisions[s, j] = False
             if j == m and stalemate_at(ints, ia, idd):
                 terminal_into(ints, floats, shape, ia, idd, True, buf, k)
                 for q in range(k):
                     rhs[u, q] = buf[q]
                 continue
-            dec = bellman(values, t, shape, s, j, out, fight, ret, buf, buf2)
-            decisions[s, j] = dec
+            dec = decisions[s, j]
             kind, c, entry = slot_info(groups, t.flags, slots, t.entry_miss, shape, s, j)
             nxt = next_slot(shape, j)
             if kind == SlotKind.LEAVE or dec:
@@ -302,7 +317,7 @@ def block_system(
     return nnz
 
 
-@jit
+@jit_numpy_errors
 def block_missiles(values: Floats, t: PackedTables, shape: Shape, states: Ints) -> None:
     """The missile slots of the block's states, last slot first (each leads to the next)."""
     ints = t.ints
@@ -328,7 +343,7 @@ def block_missiles(values: Floats, t: PackedTables, shape: Shape, states: Ints) 
                 values[s, j, q] = acc[0, q] + c * buf[q]
 
 
-@jit
+@jit_numpy_errors
 def block_forward_missiles(
     values: Floats,
     t: PackedTables,
@@ -373,7 +388,7 @@ def send_out(
     push(ints, shape, target, slot, mass, inflow, end_mass, end_stale)
 
 
-@jit
+@jit_numpy_errors
 def block_exits(
     values: Floats,
     decisions: Bools,
@@ -502,8 +517,8 @@ class BlockSolver:
             if x is None:
                 break
             self.values[states[:, None], slots[None, :], :] = x.reshape(len(states), n - m, k)
-            change = bellman_sweep(
-                self.values, self.decisions, self.tables, self.shape, states, self.scale
+            change = bellman_pass(
+                self.values, self.decisions, self.tables, self.shape, states, self.scale, True
             )
             self.report.sweeps = max(self.report.sweeps, iteration)
             self._check_time()
@@ -515,8 +530,8 @@ class BlockSolver:
     def _value_iteration(self, states: Ints) -> None:
         self.report.fallbacks += 1
         for sweep in range(1, MAX_SWEEPS + 1):
-            change = bellman_sweep(
-                self.values, self.decisions, self.tables, self.shape, states, self.scale
+            change = bellman_pass(
+                self.values, self.decisions, self.tables, self.shape, states, self.scale, True
             )
             if change < CONVERGENCE:
                 self.report.sweeps = max(self.report.sweeps, sweep)

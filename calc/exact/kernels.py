@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from calc._jit import jit, jit_inline
+from calc._jit import jit_inline, jit_numpy_errors
 from calc.exact.tables import (
     N_VALUES,
     Bools,
@@ -133,6 +133,24 @@ def repaired(ints: Ints, shape: Shape, joint: int) -> int:
 
 
 @jit_inline
+def terminal_component(
+    n_a: int, n_d: int, kept_a: float, kept_d: float, lost: float, stalemate: bool, c: int
+) -> float:
+    """Component ``c`` of the value vector of a finished battle, from scalars: ships in the
+    sector (``n_a``, ``n_d``), build values kept (``kept_a``, ``kept_d``) and what the attacker
+    loses in a stalemate (``lost``: its ships in the sector, 0 if it can retreat). A stalemate
+    counts for the defender: the attacker's ships in the sector retreat if it can, else they
+    are destroyed. Scalars only: a helper that binds no array costs no reference counting."""
+    if c == P_A:
+        return 1.0 if (not stalemate and n_a > 0 and n_d == 0) else 0.0
+    if c == KEPT_A:
+        return kept_a - lost if stalemate else kept_a
+    if c == KEPT_D:
+        return kept_d
+    return 1.0 if (stalemate or (n_d > 0 and n_a == 0)) else 0.0
+
+
+@jit_inline
 def terminal_into(
     ints: Ints,
     floats: Floats,
@@ -143,27 +161,15 @@ def terminal_into(
     out: Floats,
     k: int,
 ) -> None:
-    """The value vector of a finished battle (its first ``k`` components, no slicing: a view
-    would cost reference counting in the hot loops). A stalemate counts for the defender: the
-    attacker's ships in the sector retreat if it can, else they are destroyed."""
-    kept_a = floats[ATTACKER, FloatRow.KEPT, ia]
-    if stalemate:
-        out[P_A] = 0.0
-        if k > 1:
-            lost = 0.0 if shape.escapes else floats[ATTACKER, FloatRow.SECTOR_VALUE, ia]
-            out[KEPT_A] = kept_a - lost
-            out[KEPT_D] = floats[DEFENDER, FloatRow.KEPT, idd]
-        if k > 3:
-            out[P_D] = 1.0
-        return
+    """The value vector of a finished battle (``terminal_component``) into its first ``k``
+    components, no slicing: a view would cost reference counting in the hot loops."""
     n_a = ints[ATTACKER, IntRow.IN_SECTOR, ia]
     n_d = ints[DEFENDER, IntRow.IN_SECTOR, idd]
-    out[P_A] = 1.0 if (n_a > 0 and n_d == 0) else 0.0
-    if k > 1:
-        out[KEPT_A] = kept_a
-        out[KEPT_D] = floats[DEFENDER, FloatRow.KEPT, idd]
-    if k > 3:
-        out[P_D] = 1.0 if (n_d > 0 and n_a == 0) else 0.0
+    kept_a = floats[ATTACKER, FloatRow.KEPT, ia]
+    kept_d = floats[DEFENDER, FloatRow.KEPT, idd]
+    lost = 0.0 if shape.escapes else floats[ATTACKER, FloatRow.SECTOR_VALUE, ia]
+    for c in range(k):
+        out[c] = terminal_component(n_a, n_d, kept_a, kept_d, lost, stalemate, c)
 
 
 @jit_inline
@@ -171,18 +177,31 @@ def lookup(
     values: Floats, ints: Ints, floats: Floats, shape: Shape, joint: int, slot: int, out: Floats
 ) -> bool:
     """Write V(joint, slot) into ``out[:K]`` (``K = values.shape[2]``); True if the battle is
-    over there (a terminal or a stalemate value)."""
+    over there (a side has no ship in the sector, or a stalemate at a round start).
+
+    It runs per candidate assignment, so it is written for numba's reference counting: every
+    array is read on every path, before one loop that writes ``out``, and only scalars are
+    chosen by a branch. A branch that reads an array on one path only, or returns early, leaves
+    the counting of the arrays bound to this helper's parameters in the caller's loop."""
     ia, idd = split(shape, joint)
-    k = values.shape[2]
-    if has_ended(ints, ia, idd):
-        terminal_into(ints, floats, shape, ia, idd, False, out, k)
-        return True
-    if slot == shape.first_round and stalemate_at(ints, ia, idd):
-        terminal_into(ints, floats, shape, ia, idd, True, out, k)
-        return True
-    for c in range(k):
-        out[c] = values[joint, slot, c]
-    return False
+    n_a = ints[ATTACKER, IntRow.IN_SECTOR, ia]
+    n_d = ints[DEFENDER, IntRow.IN_SECTOR, idd]
+    stale_here = stalemate_at(ints, ia, idd)
+    kept_a = floats[ATTACKER, FloatRow.KEPT, ia]
+    kept_d = floats[DEFENDER, FloatRow.KEPT, idd]
+    lost = 0.0 if shape.escapes else floats[ATTACKER, FloatRow.SECTOR_VALUE, ia]
+    ended = n_a == 0 or n_d == 0
+    stalemate = (not ended) and slot == shape.first_round and stale_here
+    over = ended or stalemate
+    # After the missiles of a battle with no engagement slot, ``slot`` is ``n_slots``: the
+    # battle is over there, so any row in range may be read (and is discarded).
+    row = min(slot, values.shape[1] - 1)
+    for c in range(values.shape[2]):
+        v = values[joint, row, c]
+        if over:
+            v = terminal_component(n_a, n_d, kept_a, kept_d, lost, stalemate, c)
+        out[c] = v
+    return over
 
 
 @jit_inline
@@ -441,7 +460,7 @@ def missile_values(
 # ----- the general loops: one state at a time (no Morph Shield damage that can vary) --------
 
 
-@jit
+@jit_numpy_errors
 def backward(
     order: Ints,
     lo: int,
@@ -625,7 +644,7 @@ def push_volley(
         push(ints, shape, target, nxt, mass * out_prob[o], inflow, end_mass, end_stale)
 
 
-@jit
+@jit_numpy_errors
 def forward(
     order: Ints,
     lo: int,

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from calc._jit import jit
+from calc._jit import jit_numpy_errors
 from calc.exact.kernels import (
     arrived,
     has_ended,
@@ -44,7 +44,7 @@ from calc.exact.kernels import (
 from calc.exact.tables import N_VALUES, Floats, Ints, PackedTables, Shape
 
 
-@jit
+@jit_numpy_errors
 def backward(
     order: Ints,
     lo: int,
@@ -103,7 +103,7 @@ def backward(
         missile_values(values, s, m, contrib, miss, x)
 
 
-@jit
+@jit_numpy_errors
 def forward(
     order: Ints,
     start: int,
