@@ -275,11 +275,9 @@ def is_contested(state: GameState, sector: SectorState) -> bool:
     fight the Descendants of Draco); or a player's ships in a sector controlled by another player.
     """
     owners = sector.owners()
-    if len(owners) > 1:
-        return True
     if not owners:
         return False
-    seat = owners[0]
+    seat = owners[0]  # a second owner's ships oppose the first: ``opposed`` counts them
     return opposed(state, sector, seat) or _held_by_another(sector, seat)
 
 
