@@ -61,16 +61,6 @@ def have_relations(a: PlayerState, b: PlayerState) -> bool:
     return b.seat in a.ambassadors and a.seat in b.ambassadors
 
 
-def _intrudes(state: GameState, a: int, b: int) -> bool:
-    """True when ``a`` has ships in a sector ``b`` controls or has ships in."""
-    for sector in state.sectors:
-        if not sector.ships:
-            continue
-        if sector.ships_of(a) and (sector.owner == b or sector.ships_of(b)):
-            return True
-    return False
-
-
 def _intrusions(state: GameState) -> set[tuple[int, int]]:
     """Pairs ``(a, b)`` where ``a`` has ships in a sector ``b`` controls or has ships in."""
     out: set[tuple[int, int]] = set()
@@ -124,33 +114,37 @@ def _basic(state: GameState, a: int, b: int) -> bool:
     return b not in pa.ambassadors and a not in pb.ambassadors
 
 
+def _may_relate(
+    state: GameState,
+    a: int,
+    b: int,
+    intrusions: set[tuple[int, int]],
+    pairs: set[tuple[int, int]],
+) -> bool:
+    """The rule of who may relate with whom, given the board's ``_intrusions`` and
+    ``_wormhole_pairs`` (computed once when many pairs are asked about)."""
+    if not _basic(state, a, b) or (a, b) in intrusions or (b, a) in intrusions:
+        return False
+    return (a, b) in pairs
+
+
 def can_relate(state: GameState, a: int, b: int) -> bool:
     """True when ``a`` may propose relations to ``b`` (cubes and room aside)."""
-    if not _basic(state, a, b):
-        return False
-    if _intrudes(state, a, b) or _intrudes(state, b, a):
-        return False
-    return (a, b) in _wormhole_pairs(state)
+    return _may_relate(state, a, b, _intrusions(state), _wormhole_pairs(state))
 
 
 def legal_propose(state: GameState, seat: int) -> list[Action]:
     """Proposals the player may make now."""
-    if len(state.players) < MIN_PLAYERS or state.traitor == seat:
-        return []
     others = [o for o in range(len(state.players)) if _basic(state, seat, o)]
-    if not others:
+    if not others:  # the usual case, answered before the board is read
         return []
-    pairs = _wormhole_pairs(state)
-    others = [o for o in others if (seat, o) in pairs]
-    if not others:
-        return []
-    intrusions = _intrusions(state)
+    intrusions, pairs = _intrusions(state), _wormhole_pairs(state)
     player = state.players[seat]
     drops = _drops(player)
     cubes = [r for r in RESOURCES if player.tracks[r.track]]
     out: list[Action] = []
     for other in others:
-        if (seat, other) in intrusions or (other, seat) in intrusions:
+        if not _may_relate(state, seat, other, intrusions, pairs):
             continue
         if not _drops(state.players[other]) or not any(state.players[other].tracks):
             continue
@@ -208,11 +202,14 @@ def check_aggression(state: GameState, seat: int) -> GameState:
     """At the end of ``seat``'s action: break relations with every player it intrudes on."""
     me = state.players[seat]
     follow: list[Decision] = []
+    intrusions: set[tuple[int, int]] | None = None  # read from the board once, if needed
     for other in range(len(state.players)):
         them = state.players[other]
         if other == seat or not have_relations(me, them):
             continue
-        if not _intrudes(state, seat, other):
+        if intrusions is None:
+            intrusions = _intrusions(state)
+        if (seat, other) not in intrusions:
             continue
         me = replace(me, ambassadors=tuple(a for a in me.ambassadors if a != other))
         them = replace(them, ambassadors=tuple(a for a in them.ambassadors if a != seat))
