@@ -32,7 +32,7 @@ from blueprints.errors import BlueprintError
 from blueprints.npc import NpcTile
 from blueprints.reputation import ReputationTiles
 from blueprints.ship_part import Part
-from blueprints.species_board import DRACO, PLANTA, Species
+from blueprints.species_board import DRACO, PLANTA, Species, ancients_fight
 from blueprints.stats import ShipStats
 from blueprints.tech_tile import Tech
 
@@ -57,6 +57,7 @@ __all__ = [
     "Tech",
     "TechCategory",
     "all_species",
+    "ancients_fight",
     "default_blueprints",
     "npc_tile",
     "npc_tiles",

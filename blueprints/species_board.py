@@ -11,6 +11,19 @@ from blueprints.ship_part import Part
 DRACO = "descendants_of_draco"
 """The Descendants of Draco: Ancients do not fight them (combat, influence and exploring rules
 read this one id)."""
+
+
+def ancients_fight(species: str | None) -> bool:
+    """Whether the Ancients fight a side of this species: not the Descendants of Draco, whose
+    board allies them with the Ancients. The one home of the rule: the calculator
+    (``calc.rules.ancients_fight``) and the engine both read it.
+
+    >>> ancients_fight(DRACO), ancients_fight("planta"), ancients_fight(None)
+    (False, True, True)
+    """
+    return species != DRACO
+
+
 PLANTA = "planta"
 """Planta: any opponent ship in a sector destroys its population, and it scores differently."""
 

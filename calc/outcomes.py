@@ -24,14 +24,13 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from blueprints import ShipClass, ShipStats
+from blueprints import ShipClass, ShipStats, ancients_fight
 from calc.battle.model import Battle, ShipGroup, Side
 from calc.battle.result import BattleResult, GroupResult, Method, SideResult, SolverStats
 from calc.rules.accounting import (
     EndState,
     Fate,
     Holder,
-    ancients_fight,
     battle_order,
     holder_after,
     ship_fate,

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from calc.rules import ancients_fight
+from blueprints import ancients_fight
 from engine.hexes import Hex, opposite, rotate_mask
 from engine.layouts import layout
 from engine.modules import Module
@@ -150,7 +150,7 @@ def connected_sectors(
 
 def fighting_npcs(state: GameState, sector: SectorState, seat: int) -> int:
     """The sector's NPC ships that oppose the player: the guardian and the GCDS always, the
-    Ancients unless they ally with the player's species (``calc.rules.ancients_fight``: the
+    Ancients unless they ally with the player's species (``blueprints.ancients_fight``: the
     Descendants of Draco). The one test the engine's movement, influence, claims and bots use."""
     npcs = sector.guardian + sector.gcds
     if ancients_fight(state.players[seat].species):

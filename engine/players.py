@@ -44,10 +44,10 @@ from typing import Protocol, TypeVar
 
 import numpy as np
 
-from blueprints import ShipClass
+from blueprints import ShipClass, ancients_fight
 from blueprints import tech as find_tech
 from calc import ShipGroup, Side
-from calc.rules import ancients_fight, threat
+from calc.rules import threat
 from engine.actions.base import Action
 from engine.actions.build import Build
 from engine.actions.colony import Colonize

@@ -13,11 +13,11 @@ rules from here (``docs/architecture.md`` maps each rule to its module):
 * ``calc.rules.reputation``: reputation tiles earned and drawn.
 """
 
+from blueprints import ancients_fight
 from calc.rules.accounting import (
     EndState,
     Fate,
     Holder,
-    ancients_fight,
     battle_order,
     holder_after,
     ship_fate,

@@ -17,8 +17,9 @@ only place that decides what an end state means; the sector's running account
   their retreat (``ship_fate``): they escape.
 * **The holder**: the side with ships left in the sector when the other has none; nobody when
   both are gone (a draw, possible with rift self-damage).
-* **Ancients do not fight the Descendants of Draco** (``ancients_fight``): against Draco an NPC
-  side fights without its Ancients, which stay in the sector.
+* **Ancients do not fight the Descendants of Draco** (``blueprints.ancients_fight``, a trait of
+  the species board, offered here as ``calc.rules.ancients_fight``): against Draco an NPC side
+  fights without its Ancients, which stay in the sector.
 """
 
 from __future__ import annotations
@@ -26,7 +27,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import IntEnum
 
-from blueprints import DRACO
 from calc.battle.model import Battle
 from calc.rules.battle_state import FIGHTING, FullSideState
 
@@ -83,11 +83,6 @@ def holder_after(attacker_left: bool, defender_left: bool, stalemate: bool) -> H
     if attacker_left and not defender_left:
         return Holder.ATTACKER
     return Holder.NOBODY
-
-
-def ancients_fight(species: str | None) -> bool:
-    """Whether the Ancients fight a side of this species: not the Descendants of Draco."""
-    return species != DRACO
 
 
 def battle_order(battle: Battle) -> list[int]:

@@ -11,14 +11,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from blueprints import DRACO
+from blueprints import DRACO, ancients_fight
 from calc.battle.model import Battle, Retreat, RetreatObjective, RetreatPolicy, Side
 from calc.battle.result import BattleResult
 from calc.exact.solver import ExactSolver, solve_exact
 from calc.rules.accounting import (
     Fate,
     Holder,
-    ancients_fight,
     battle_order,
     holder_after,
     ship_fate,
