@@ -248,6 +248,13 @@ _CHOICES: dict[type[Decision], tuple[Legal, Apply]] = {
 _last: list[tuple[GameState, tuple[Action, ...], frozenset[Action]]] = []
 
 
+def _cached(state: GameState) -> tuple[GameState, tuple[Action, ...], frozenset[Action]] | None:
+    """The cache's entry if it is this state's. The entry is read once: the dashboard runs
+    sessions in threads, and another thread may replace it between two reads."""
+    entry = _last[0] if _last else None
+    return entry if entry is not None and entry[0] is state else None
+
+
 def chance_outcomes(state: GameState) -> tuple[tuple[Action, float], ...]:
     """The outcomes of the pending chance event with their probabilities (empty otherwise)."""
     d = state.decision
@@ -260,8 +267,9 @@ def chance_outcomes(state: GameState) -> tuple[tuple[Action, float], ...]:
 
 def legal_actions(state: GameState) -> tuple[Action, ...]:
     """Every legal answer to the pending decision (chance outcomes at a chance event)."""
-    if _last and _last[0][0] is state:
-        return _last[0][1]
+    cached = _cached(state)
+    if cached is not None:
+        return cached[1]
     d = state.decision
     if d is None:
         actions: tuple[Action, ...] = ()
@@ -280,7 +288,8 @@ def apply(state: GameState, action: Action) -> GameState:
     if d is None or state.phase is Phase.GAME_OVER:
         raise IllegalActionError(f"the game is over; {str(action)!r} cannot be played")
     legal = legal_actions(state)
-    allowed = _last[0][2] if _last and _last[0][0] is state else frozenset(legal)
+    cached = _cached(state)
+    allowed = cached[2] if cached is not None else frozenset(legal)
     if action not in allowed:
         sample = ", ".join(repr(str(a)) for a in legal[:6])
         more = f" and {len(legal) - 6} more" if len(legal) > 6 else ""
