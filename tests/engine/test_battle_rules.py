@@ -8,7 +8,7 @@ when there are too many results to list (``benchmarks/mutation_study.py``).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 
 import pytest
@@ -57,6 +57,31 @@ def roll(state: GameState, side: int, ship_class: ShipClass, faces: str) -> Game
 
 
 # ----- a chain of battles: who holds the sector ----------------------------------------------------
+
+
+def answer_fight(
+    state: GameState,
+    answer: str,
+    steps: int,
+    until: Callable[[GameState], bool] | None = None,
+) -> tuple[GameState, list[BattleActivation | VolleyRoll]]:
+    """Play up to ``steps`` decisions of a fight: every activation answered with ``answer``,
+    every volley rolled as misses (all 1s); stop early at another decision or once ``until``
+    holds. Returns the state and the activations and volleys met, in order."""
+    met: list[BattleActivation | VolleyRoll] = []
+    for _ in range(steps):
+        d = state.decision
+        if isinstance(d, BattleActivation):
+            met.append(d)
+            state = do(state, answer)
+        elif isinstance(d, VolleyRoll):
+            met.append(d)
+            state = do(state, f"roll {d.dice[0][0].value} " + ",".join(["1"] * d.dice[0][1]))
+        else:
+            break
+        if until is not None and until(state):
+            break
+    return state, met
 
 
 def test_a_defender_who_wins_holds_the_sector_and_fights_the_next_side() -> None:
@@ -351,14 +376,8 @@ def test_a_side_that_may_retreat_activates_its_unarmed_types_too() -> None:
     where, rotation = connected_to(s, HOME0, 102)
     ships = [(1, "interceptor", 1), (0, "cruiser", 1), (0, "interceptor", 1)]
     s = to_combat(with_sector(s, sector(where, 102, rotation, ships=ships)))
-    offered: list[ShipClass] = []
-    for _ in range(6):
-        d = s.decision
-        if isinstance(d, BattleActivation):
-            offered.append(d.ship_class)
-            s = do(s, "attack")
-        elif isinstance(d, VolleyRoll):
-            s = do(s, f"roll {d.dice[0][0].value} " + ",".join(["1"] * d.dice[0][1]))
+    s, met = answer_fight(s, "attack", 6)
+    offered = [d.ship_class for d in met if isinstance(d, BattleActivation)]
     assert ShipClass.CRUISER in offered and ShipClass.INTERCEPTOR in offered
     # Without a sector to retreat to, the unarmed cruiser has nothing to do: no activation.
     s2 = with_blueprint(
@@ -377,16 +396,11 @@ def test_an_unarmed_starbase_on_a_side_that_may_retreat_lets_the_battle_go_on() 
     where, rotation = connected_to(s, HOME0, 102)
     ships = [(1, "interceptor", 1), (0, "starbase", 1), (0, "interceptor", 1)]
     s = to_combat(with_sector(s, sector(where, 102, rotation, ships=ships)))
-    seen: list[ShipClass] = []
-    for _ in range(6):
-        d = s.decision
-        if isinstance(d, BattleActivation):
-            assert d.ship_class is not ShipClass.STARBASE
-            seen.append(d.ship_class)
-            s = do(s, "attack")
-        elif isinstance(d, VolleyRoll):
-            seen.append(d.ship_class)
-            s = do(s, f"roll {d.dice[0][0].value} " + ",".join(["1"] * d.dice[0][1]))
+    s, met = answer_fight(s, "attack", 6)
+    assert all(
+        d.ship_class is not ShipClass.STARBASE for d in met if isinstance(d, BattleActivation)
+    )
+    seen = [d.ship_class for d in met]
     assert seen.count(ShipClass.INTERCEPTOR) >= 4 and at(s, where).ships_of(0) == 2
 
 
@@ -395,16 +409,8 @@ def test_two_ship_types_that_declared_a_retreat_each_leave_at_their_next_activat
     where, rotation = connected_to(s, HOME0, 102)
     ships = [(1, "cruiser", 1), (0, "cruiser", 1), (0, "interceptor", 1)]
     s = to_combat(with_sector(s, sector(where, 102, rotation, ships=ships)))
-    declared: list[ShipClass] = []
-    for _ in range(8):
-        d = s.decision
-        if isinstance(d, BattleActivation):
-            declared.append(d.ship_class)
-            s = do(s, "retreat (0,-2)")
-        elif isinstance(d, VolleyRoll):
-            s = do(s, f"roll {d.dice[0][0].value} " + ",".join(["1"] * d.dice[0][1]))
-        if not at(s, where).ships_of(0):
-            break
+    s, met = answer_fight(s, "retreat (0,-2)", 8, until=lambda t: not at(t, where).ships_of(0))
+    declared = [d.ship_class for d in met if isinstance(d, BattleActivation)]
     home = at(s, HOME0)
     assert sorted(declared) == sorted([ShipClass.CRUISER, ShipClass.INTERCEPTOR])  # once each
     assert at(s, where).ships_of(0) == 0
