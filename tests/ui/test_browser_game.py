@@ -172,6 +172,15 @@ def test_a_save_shows_its_tech_tray_and_an_unusable_save_is_refused(
     settle(page, 1)  # the tab can be busy drawing the galaxy for tens of seconds under load
     page.locator("input[type=file]").set_input_files(str(SAVE), timeout=90_000)
     page.get_by_text("AsyncEclipse save 'hand-made test'").wait_for(timeout=60_000)
+    # The example game had a tray too: while the rerun draws the save, Streamlit keeps the old
+    # page's elements beside the new ones, so wait for the run to end and one heading to remain.
+    settle(page, 1)
+    page.wait_for_function(
+        """() => [...document.querySelectorAll('h1, h2, h3')]
+               .filter((h) => h.textContent.trim() === 'Tech tray').length === 1""",
+        timeout=60_000,
+        polling=250,
+    )
     tray = page.get_by_text("Tech tray", exact=True)
     tray.wait_for(timeout=60_000)
     tray.scroll_into_view_if_needed()
