@@ -84,17 +84,39 @@ def action_price(player: PlayerState, discs: int = 1, left: int = 7) -> float:
     """What taking ``discs`` more discs off the track this round costs (VP): the upkeep they
     add, at ``money_price`` while this round's money covers it, and the part it does not
     cover at the price of the science or materials traded for it (``trade_rate`` of them for
-    each money; resources, too, buy less near the end)."""
+    each money; resources, too, buy less near the end). The trade gives idle stock first
+    (``idle_money``), which is worth only ``IDLE_SHARE`` of a resource."""
     need = disc_cost(player, discs)
     short = min(need, max(0, -balance(player, discs)))
     covered = need - short
-    bought = short * trade_rate(player) * RESOURCE_VP * lateness(left)
+    cheap = min(short, idle_money(player))
+    unit = trade_rate(player) * RESOURCE_VP * lateness(left)
+    bought = (cheap * IDLE_SHARE + (short - cheap)) * unit
     return covered * money_price(player, discs, left) + bought
 
 
+IDLE_RESERVE = 8
+"""Science or materials a seat keeps at full worth: about a tech's or a couple of ships' cost.
+Stock beyond it piles up (planners ended their games holding 15 science and 17 materials on
+average) and is what a trade for upkeep should give first."""
+IDLE_SHARE = 0.35
+"""What a unit of idle stock is worth, as a share of ``RESOURCE_VP``."""
+
+
+def idle_money(player: PlayerState) -> int:
+    """Money the seat's idle science and materials (beyond ``IDLE_RESERVE`` of each) trade
+    for at its species' rate."""
+    rate = trade_rate(player)
+    return sum(
+        max(0, player.resource(r) - IDLE_RESERVE) // rate
+        for r in (Resource.SCIENCE, Resource.MATERIALS)
+    )
+
+
 def lateness(left: int) -> float:
-    """How much a resource still buys with ``left`` rounds to play after this one."""
-    return 0.3 + 0.7 * min(7, left) / 7
+    """How much a resource still buys with ``left`` rounds to play after this one: less each
+    round, and little in the last one (what is not spent then buys nothing)."""
+    return 0.1 if left <= 0 else 0.3 + 0.7 * min(7, left) / 7
 
 
 def steady_upkeep_cost(player: PlayerState) -> int:

@@ -7,10 +7,12 @@ It answers every decision of the engine with one of the legal actions it is offe
   (``war.attack_plans``), warships for one (``war.build_plans``), an upgrade (``fleet``), a
   tech (``valuation``), exploring, influence; each less the upkeep of the disc it takes
   (``economy.action_price``: money while the round's income covers it, else the science or
-  materials traded for it at the species' rate). Money it can spare buys the science of a tech
-  or the materials of a build that then pays. It passes when nothing pays or the round's upkeep
-  could not be paid even by trading. After passing it uses reactions to defend a sector that
-  opponents have entered or to finish an attack.
+  materials traded for it at the species' rate; idle stock first). An exploration whose claim
+  it cannot pay this round is still worth half (the hex goes down unclaimed, for Influence to
+  claim later); Influence is worth the cubes its turned colony ships place. Money it can spare
+  buys the science of a tech or the materials of a build that then pays. It passes when
+  nothing pays or the round's upkeep could not be paid even by trading. After passing it uses
+  reactions to defend a sector that opponents have entered or to finish an attack.
 * **Activations**: the explored zone, the placement and rotation of the hex, the tech, the parts
   (the what-if ranking), the ships to build, the moves, the discs to place.
 * **Battles**: hits and retreats by ``planner.battle``; the best reputation tile.
@@ -124,7 +126,7 @@ from engine.planner.valuation import (
 )
 from engine.players import best_reputation_keep
 from engine.sectors import sector_tile
-from engine.state import GameState
+from engine.state import GameState, PlayerState
 from engine.upkeep import Abandon, PayUpkeep
 
 PASS_BELOW = 0.0
@@ -143,6 +145,10 @@ COLONY_WEIGHT = {Resource.MONEY: 1.5, Resource.SCIENCE: 1.0, Resource.MATERIALS:
 """How much a colony ship's production gain counts, by resource."""
 SPARE_MONEY = 3
 """Money kept beyond this round's upkeep (with two more actions) before trading it away."""
+UNCLAIMED_SHARE = 0.5
+"""Share of an exploration's value left when its hex cannot be claimed this round."""
+FLIP_VP = 0.8
+"""The least a colony ship turned face up by Influence is worth."""
 GOAL_MEMO = 256
 """Fleet goal lists a planner keeps (forgotten all at once when full)."""
 MATERIAL_PRICE = 0.5 * RESOURCE_VP
@@ -250,9 +256,7 @@ class PlannerPlayer:
             return trade
         choices = self._choices(state, seat, kinds)
         price = action_price(player, 1, rounds_left(state))
-        payable = [
-            c for c in choices if affordable(player, 1 + _claims(c), keep=_spends(c), kept=c.spent)
-        ]
+        payable = [c for c in (_payable(player, c) for c in choices) if c is not None]
         best = max(payable, key=lambda c: (c.value, -list(ActionKind).index(c.kind)), default=None)
         if self.trace is not None:
             shown = ", ".join(f"{c.kind.value} {c.value:.2f}" for c in choices)
@@ -684,10 +688,12 @@ class PlannerPlayer:
                 gains.append(claim_value(state, seat, sector.tile, sector.discovery))
         gains.sort(reverse=True)
         value = sum(g for g in gains[:n] if g > 0)
-        # Influence also turns two used colony ships face up.
-        squares = _open_squares(state, seat)
-        flips = min(2, player.colony_used, squares)
-        value += 0.8 * flips
+        # Influence also turns two used colony ships face up: each places a cube (production
+        # for the rest of the game) on an open square.
+        gains = _open_square_gains(state, seat)
+        flips = min(2, player.colony_used, len(gains))
+        rounds = rounds_left(state) + 1
+        value += sum(max(FLIP_VP, g * rounds * RESOURCE_VP) for g in gains[:flips])
         return Choice(ActionKind.INFLUENCE, value) if value > 0 else None
 
     def _upgrade_choice(self, state: GameState, seat: int, reaction: bool) -> Choice | None:
@@ -1155,17 +1161,37 @@ def _spends(choice: Choice) -> Resource | None:
     )
 
 
+def _payable(player: PlayerState, choice: Choice) -> Choice | None:
+    """``choice`` if the seat can pay the upkeep of its disc and of the sector it claims; an
+    exploration whose claim it cannot pay is still worth ``UNCLAIMED_SHARE`` of its value (the
+    hex is placed unclaimed: it opens the zones behind it and Influence may claim it later);
+    otherwise None."""
+    if affordable(player, 1 + _claims(choice), keep=_spends(choice), kept=choice.spent):
+        return choice
+    if choice.kind is ActionKind.EXPLORE and affordable(player, 1):
+        return replace(choice, value=choice.value * UNCLAIMED_SHARE)
+    return None
+
+
 def _claims(choice: Choice) -> int:
     """Extra discs a choice will put on sectors (explore and influence claim them)."""
     return 1 if choice.kind in (ActionKind.EXPLORE, ActionKind.INFLUENCE) else 0
 
 
-def _open_squares(state: GameState, seat: int) -> int:
-    """Empty population squares in the seat's sectors that its cubes could fill now."""
+def _open_square_gains(state: GameState, seat: int) -> list[float]:
+    """The weighted production gain (``COLONY_WEIGHT``) of a cube on each empty square the
+    seat could fill now, best first (each square counted once, at its best resource)."""
     from engine.actions.colony import square_options
 
     player = state.players[seat]
-    return sum(len({i for i, _ in square_options(player, s)}) for s in state.controlled(seat))
+    out: list[float] = []
+    for s in state.controlled(seat):
+        best: dict[int, float] = {}
+        for i, r in square_options(player, s):
+            gain = production_gain(player, r) * COLONY_WEIGHT[r]
+            best[i] = max(best.get(i, 0.0), gain)
+        out.extend(best.values())
+    return sorted(out, reverse=True)
 
 
 def _fallback(actions: Sequence[Action]) -> Action:

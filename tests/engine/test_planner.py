@@ -288,3 +288,53 @@ def test_a_fleet_goal_is_the_fewest_ships_that_hold_the_target() -> None:
 
     assert holds(len(goal.builds)) == pytest.approx(goal.holds)
     assert all(holds(n) < war.GOAL_HOLDS for n in range(1, len(goal.builds)))
+
+
+def test_an_exploration_whose_claim_is_unaffordable_is_taken_at_half_value() -> None:
+    from engine.enums import ActionKind
+    from engine.planner.economy import balance, disc_cost
+    from engine.planner.player import UNCLAIMED_SHARE, Choice, _payable
+
+    player = replace(started("terran_directorate", "planta").players[0], discs_track=6)
+    # Money for the action's disc and not for the claim's: balance 0 after one more disc.
+    money = disc_cost(player) - balance(replace(player, money=0), 0)
+    player = replace(player, money=money, science=0, materials=0)
+    assert balance(player, 1) == 0 and balance(player, 2) < 0
+    explore = Choice(ActionKind.EXPLORE, 2.0)
+    assert UNCLAIMED_SHARE == 0.5
+    assert _payable(player, explore) == Choice(ActionKind.EXPLORE, 1.0)
+    assert _payable(player, Choice(ActionKind.INFLUENCE, 2.0)) is None  # its claim is the point
+    research = Choice(ActionKind.RESEARCH, 2.0)
+    assert _payable(player, research) == research  # one disc, no claim
+    rich = replace(player, money=player.money + 10)
+    assert _payable(rich, explore) == explore
+
+
+def test_influence_values_a_turned_colony_ship_by_the_cube_it_places() -> None:
+    from engine.enums import Resource
+    from engine.planner.economy import RESOURCE_VP, production_gain, rounds_left
+    from engine.planner.player import COLONY_WEIGHT, FLIP_VP, _open_square_gains
+
+    s = started("terran_directorate", "planta")
+    home = next(iter(s.controlled(0)))
+    empty = replace(home, cubes=(False,) * len(home.cubes))
+    player = replace(s.players[0], colony_used=2)
+    s = s.with_sector(empty).with_player(player)
+    gains = _open_square_gains(s, 0)
+    # The home's three basic squares (money, science, materials) are open; advanced ones need
+    # their techs.
+    want = sorted(
+        (
+            production_gain(player, r) * COLONY_WEIGHT[r]
+            for r in (Resource.MONEY, Resource.SCIENCE, Resource.MATERIALS)
+        ),
+        reverse=True,
+    )
+    assert gains == pytest.approx(want)
+    choice = PlannerPlayer()._influence_choice(s, 0, False)
+    assert choice is not None
+    rounds = rounds_left(s) + 1
+    flips = sum(max(FLIP_VP, g * rounds * RESOURCE_VP) for g in want[:2])
+    assert choice.value == pytest.approx(flips)
+    none_used = s.with_player(replace(player, colony_used=0))
+    assert PlannerPlayer()._influence_choice(none_used, 0, False) is None

@@ -8,6 +8,7 @@ round's upkeep. The Terran Directorate trades at 2 for 1.
 from __future__ import annotations
 
 from dataclasses import replace
+from itertools import pairwise
 
 import pytest
 
@@ -15,11 +16,15 @@ from blueprints import TechCategory
 from engine.board import production
 from engine.enums import Resource
 from engine.planner.economy import (
+    IDLE_RESERVE,
+    IDLE_SHARE,
     RESOURCE_VP,
     action_price,
     affordable,
     balance,
     disc_cost,
+    idle_money,
+    lateness,
     money_price,
     tradeable,
 )
@@ -68,8 +73,8 @@ def test_action_price_of_an_upkeep_paid_by_trading() -> None:
     # Two money of the three are there; the third is bought for 2 science or materials.
     player = terran(-1, science=4)
     assert action_price(player, 1, left=7) == pytest.approx(2 * RESOURCE_VP + 2 * RESOURCE_VP)
-    # With no round left after this one, money and resources buy 30% of what they did.
-    assert action_price(player, 1, left=0) == pytest.approx(0.3 * 4 * RESOURCE_VP)
+    # With no round left after this one, money and resources buy 10% of what they did.
+    assert action_price(player, 1, left=0) == pytest.approx(0.1 * 4 * RESOURCE_VP)
     # All of it bought when the money is short even without this disc.
     assert action_price(terran(-4, science=8), 1, left=7) == pytest.approx(3 * 2 * RESOURCE_VP)
 
@@ -82,14 +87,40 @@ def test_plentiful_money_is_cheap() -> None:
 
 def test_science_costs_less_towards_the_end() -> None:
     # A tech's science is priced at SCIENCE_VP a point, times lateness: 1 with seven rounds or
-    # more to play, 0.3 in the last round (science left then buys nothing).
+    # more to play, 0.1 in the last round (science left then buys nothing).
     from engine.actions.research import research_cost
     from engine.planner.valuation import SCIENCE_VP, Plan, research_gain, tech_value
 
     s = started("terran_directorate", "planta")
-    for round_number, share in ((1, 1.0), (8, 0.3)):
+    for round_number, share in ((1, 1.0), (7, 0.4), (8, 0.1)):
         at = replace(s, round=round_number)
         cost = research_cost("gauss_shield", 0)
         gain = research_gain(at, 0, "gauss_shield", TechCategory.GRID, Plan.MIX)
         value = tech_value(at, 0, "gauss_shield", Plan.MIX)
         assert value - gain == pytest.approx(SCIENCE_VP * share * cost)
+
+
+def test_idle_stock_pays_for_upkeep_first_and_cheaply() -> None:
+    # The disc costs 3 money and none of it is there. Science kept within IDLE_RESERVE (8) is
+    # worth a full RESOURCE_VP a point: 3 money are 6 science, 1.2 VP. Beyond the reserve it is
+    # idle and worth IDLE_SHARE of that.
+    assert IDLE_RESERVE == 8
+    kept = terran(-3, science=8)
+    assert idle_money(kept) == 0
+    assert action_price(kept, 1, left=7) == pytest.approx(6 * RESOURCE_VP)
+    piled = terran(-3, science=14, materials=9)  # 6 idle science and 1 idle material: 3 money
+    assert idle_money(piled) == 3
+    assert action_price(piled, 1, left=7) == pytest.approx(6 * IDLE_SHARE * RESOURCE_VP)
+    # Two idle money of the three: the third is bought at the full price.
+    some = terran(-3, science=12, materials=8)
+    assert idle_money(some) == 2
+    want = (2 * IDLE_SHARE + 1) * 2 * RESOURCE_VP
+    assert action_price(some, 1, left=7) == pytest.approx(want)
+
+
+def test_lateness_falls_each_round_and_is_small_in_the_last() -> None:
+    shares = [lateness(left) for left in range(8, -1, -1)]
+    assert shares[:2] == [1.0, 1.0]  # seven rounds or more to play
+    assert all(a > b for a, b in pairwise(shares[1:]))
+    assert lateness(1) == pytest.approx(0.4)
+    assert lateness(0) == pytest.approx(0.1)
