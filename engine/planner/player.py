@@ -134,7 +134,7 @@ PASS_BELOW = 0.0
 action that pays for its disc is taken."""
 STAGING_VP = 0.35
 """What moving one warship to where it can join the next attack is worth."""
-REACTION_BELOW = 0.15
+REACTION_BELOW = 0.0
 """The same for a reaction (one activation for a whole disc)."""
 UPGRADE_STAKES = 6.0
 """VP a fleet's whole gain in score (P(win) and losses against the reference) is worth."""
@@ -418,7 +418,7 @@ class PlannerPlayer:
             return Pass()
         choices = self._choices(state, seat, kinds, reaction=True)
         payable = [
-            c for c in choices if affordable(player, 1, reserve=2, keep=_spends(c), kept=c.spent)
+            c for c in choices if affordable(player, 1, reserve=0, keep=_spends(c), kept=c.spent)
         ]
         best = max(payable, key=lambda c: (c.value, -list(ActionKind).index(c.kind)), default=None)
         price = action_price(player, 1, rounds_left(state))
