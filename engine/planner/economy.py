@@ -123,13 +123,25 @@ def steady_upkeep_cost(player: PlayerState) -> int:
     """The upkeep one more disc off the track adds to a typical later round (the planner takes
     ``PLANNED_ACTIONS`` actions a round)."""
     track = _typical_track(player)
-    return tables().upkeep_for(max(0, track - 1)) - tables().upkeep_for(max(0, track))
+    return planned_upkeep(track - 1) - planned_upkeep(track)
 
 
 def steady_upkeep_saved(player: PlayerState, discs: int) -> int:
     """The upkeep ``discs`` more discs on the track (a tech's) save in a typical later round."""
     track = _typical_track(player)
-    return tables().upkeep_for(max(0, track)) - tables().upkeep_for(max(0, track + discs))
+    return planned_upkeep(track) - planned_upkeep(track + discs)
+
+
+def planned_upkeep(discs_on_track: int) -> int:
+    """The upkeep of a round planned with ``discs_on_track`` discs left on the track, which may
+    be fewer than none: a seat whose sectors leave fewer discs than its planned actions need
+    takes those actions only by leaving sectors, so each disc short costs at least the track's
+    dearest step (30 - 25 = 5 money). Without this a seat deep in the track saw every further
+    sector as free of upkeep."""
+    if discs_on_track >= 0:
+        return tables().upkeep_for(discs_on_track)
+    last = tables().upkeep_for(0) - tables().upkeep_for(1)
+    return tables().upkeep_for(0) - discs_on_track * last
 
 
 def _typical_track(player: PlayerState) -> int:

@@ -124,3 +124,17 @@ def test_lateness_falls_each_round_and_is_small_in_the_last() -> None:
     assert all(a > b for a, b in pairwise(shares[1:]))
     assert lateness(1) == pytest.approx(0.4)
     assert lateness(0) == pytest.approx(0.1)
+
+
+def test_a_disc_past_the_end_of_the_track_costs_its_dearest_step() -> None:
+    from engine.planner.economy import PLANNED_ACTIONS, planned_upkeep, steady_upkeep_cost
+
+    # The track's own steps, then 5 money (30 - 25) for each disc a plan is short.
+    assert [planned_upkeep(n) for n in (11, 10, 1, 0, -1, -3)] == [0, 1, 25, 30, 35, 45]
+    # Two discs on the track and none out for actions: a typical round takes PLANNED_ACTIONS (5)
+    # actions, so the plan is three discs short and one more sector still costs 5 a round.
+    deep = replace(terran(0), discs_track=2, discs_actions=0)
+    assert PLANNED_ACTIONS == 5
+    assert steady_upkeep_cost(deep) == 5
+    roomy = replace(terran(0), discs_track=11, discs_actions=0)  # plan leaves 6: 10 - 7 = 3
+    assert steady_upkeep_cost(roomy) == 3
