@@ -141,8 +141,12 @@ UPGRADE_STAKES = 6.0
 BUILD_DELAY = 0.75
 """Share of an attack's value that building for it is worth (the attack comes a turn later)."""
 MONOLITH_VP = 3.0
-COLONY_WEIGHT = {Resource.MONEY: 1.5, Resource.SCIENCE: 1.0, Resource.MATERIALS: 0.9}
-"""How much a colony ship's production gain counts, by resource."""
+COLONY_WEIGHT = {Resource.MONEY: 1.0, Resource.SCIENCE: 1.6, Resource.MATERIALS: 1.0}
+"""How much a colony ship's production gain counts, by resource. Science counts most: seats
+that had put their cubes on money (1.5 against 1.0 for science) passed with money to spare and
+no science for a tech; the ``neediest`` bonus still sends a cube to money when the round's
+upkeep is short. Measured over 16 all-planner league games: actions per player-round 3.57 with
+the old weights, 3.61 with science 1.3, 3.64 with 1.6, 3.60 with 2.2."""
 SPARE_MONEY = 3
 """Money kept beyond this round's upkeep (with two more actions) before trading it away."""
 UNCLAIMED_SHARE = 0.5
