@@ -68,3 +68,26 @@ def test_every_active_player_settles_upkeep_the_start_player_first() -> None:
     s = start_upkeep(s)
     assert s.phase is Phase.UPKEEP
     assert s.pending[-3:] == (Upkeep(0), Upkeep(2), Upkeep(1))  # the top settles first
+
+
+def test_money_that_exactly_covers_the_upkeep_pays_it_and_keeps_the_player() -> None:
+    """A balance of exactly 0 is not short: the player pays, nothing is offered for abandoning,
+    and the player stays in the game with no money left (one less would be short)."""
+    from engine.board import production
+    from engine.enums import Resource
+    from engine.upkeep import apply_upkeep, upkeep_cost
+
+    s = two()
+    # Five discs left on the track: an upkeep of 10, of which production pays 3.
+    s = edit(s, 0, discs_track=5, discs_actions=s.players[0].discs_track - 5)
+    player = s.players[0]
+    assert (upkeep_cost(player), production(player, Resource.MONEY)) == (10, 3)
+    s = edit(s, 0, money=7)
+    assert balance(s, 0) == 0
+    options = legal_upkeep(s, Upkeep(0))
+    assert PayUpkeep() in options and not any(isinstance(a, Abandon) for a in options)
+    paid = apply_upkeep(s.with_pending(Upkeep(0)), Upkeep(0), PayUpkeep())
+    assert not paid.players[0].eliminated and paid.players[0].money == 0
+    short = edit(s, 0, money=s.players[0].money - 1)
+    assert balance(short, 0) == -1
+    assert any(isinstance(a, Abandon) for a in legal_upkeep(short, Upkeep(0)))
