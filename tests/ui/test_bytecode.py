@@ -61,3 +61,39 @@ def test_a_missing_package_is_skipped() -> None:
 def test_the_project_packages_are_the_layers() -> None:
     here = Path(__file__).resolve().parents[2]
     assert all(package_folder(name) == here / name for name in PACKAGES)
+
+
+@pytest.mark.parametrize(
+    ("written", "failed", "said"),
+    [
+        (0, (), ""),
+        (1, (), "wrote the bytecode of 1 module\n"),
+        (3, (), "wrote the bytecode of 3 modules\n"),
+        (0, ("ui/app.py",), "could not write the bytecode of 1 module (read-only folder?)"),
+    ],
+)
+def test_warmup_says_how_many_modules_it_wrote(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    written: int,
+    failed: tuple[str, ...],
+    said: str,
+) -> None:
+    """On a warm kernel cache the command prints only what it did to the bytecode: nothing when
+    every module was current, else the count with its noun in the right number."""
+    import argparse
+
+    import calc.warmup
+    import ui.bytecode
+    from calc.warmup import WarmupReport
+    from ui.bytecode import BytecodeReport
+    from ui.commands.warmup import run
+
+    report = BytecodeReport(written=written, current=5, failed=failed)
+    monkeypatch.setattr(ui.bytecode, "compile_packages", lambda: report)
+    warm = WarmupReport(compiled=0, loaded=18, seconds=0.5, cache_dir="cache")
+    monkeypatch.setattr(calc.warmup, "warmup", lambda progress=None: warm)
+    assert run(argparse.Namespace(json=False)) == 0
+    err = capsys.readouterr().err
+    assert (f"fleetlab warmup: {said}" in err) if said else (err == "")
+    assert "1 modules" not in err

@@ -39,10 +39,12 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(doc, indent=2))
         return 0
     if bytecode.written:
-        print(f"fleetlab warmup: wrote the bytecode of {bytecode.written} modules", file=sys.stderr)
+        print(
+            f"fleetlab warmup: wrote the bytecode of {_modules(bytecode.written)}", file=sys.stderr
+        )
     if bytecode.failed:
         print(
-            f"fleetlab warmup: could not write the bytecode of {len(bytecode.failed)} modules "
+            f"fleetlab warmup: could not write the bytecode of {_modules(len(bytecode.failed))} "
             f"(read-only folder?), first {bytecode.failed[0]}; they import from source",
             file=sys.stderr,
         )
@@ -60,3 +62,8 @@ def register(sub: Any) -> None:
     p = sub.add_parser("warmup", help="compile every numba kernel into the cache (quiet if warm)")
     p.add_argument("--json", action="store_true", help="print what was compiled and loaded")
     p.set_defaults(func=run)
+
+
+def _modules(n: int) -> str:
+    """``n`` with the noun: "1 module", "3 modules"."""
+    return f"{n} module" if n == 1 else f"{n} modules"
