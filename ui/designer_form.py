@@ -25,7 +25,7 @@ from calc.design import (
     parse_design,
 )
 from ui.battle_editor import stats_line
-from ui.wording import count_text, parts_text
+from ui.wording import count_text, counted, parts_text
 
 OBJECTIVE_WORDS = {
     Objective.WIN: "chance of winning",
@@ -146,8 +146,8 @@ class DesignCard:
             bits.append(f"{self.value:.4f} per material")
         elif objective is Objective.EXCHANGE:
             bits.append(f"exchange {self.value:+.2f}")
-        bits.append(f"{self.cost} material{'s' if self.cost != 1 else ''}")
-        bits.append(f"{self.upgrades} upgrade{'s' if self.upgrades != 1 else ''}")
+        bits.append(counted(self.cost, "material"))
+        bits.append(counted(self.upgrades, "upgrade"))
         bits.append(METHOD_WORDS.get(self.method, self.method))
         return " · ".join(bits)
 

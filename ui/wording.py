@@ -75,6 +75,15 @@ def class_name(ship_class: ShipClass | str, count: int = 1) -> str:
     return cls.value if count == 1 else f"{cls.value}s"
 
 
+def counted(count: int, noun: str) -> str:
+    """A count with its noun, plural when the count is not 1 (an ``s`` added).
+
+    >>> counted(1, "module"), counted(3, "material"), counted(0, "upgrade")
+    ('1 module', '3 materials', '0 upgrades')
+    """
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
 def count_text(count: int, ship_class: ShipClass | str) -> str:
     """``'2 interceptors'``, ``'1 Guardian'``."""
     return f"{count} {class_name(ship_class, count)}"

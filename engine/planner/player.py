@@ -26,7 +26,7 @@ from the battles themselves: two runs of a game with the same seed are the same 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -130,12 +130,10 @@ from engine.state import GameState, PlayerState
 from engine.upkeep import Abandon, PayUpkeep
 
 PASS_BELOW = 0.0
-"""An action must be worth at least this many VP (after its disc's upkeep) to be taken: every
-action that pays for its disc is taken."""
+"""An action or reaction must be worth at least this many VP (after its disc's upkeep) to be
+taken: every one that pays for its disc is taken."""
 STAGING_VP = 0.35
 """What moving one warship to where it can join the next attack is worth."""
-REACTION_BELOW = 0.0
-"""The same for a reaction (one activation for a whole disc)."""
 UPGRADE_STAKES = 6.0
 """VP a fleet's whole gain in score (P(win) and losses against the reference) is worth."""
 BUILD_DELAY = 0.75
@@ -260,8 +258,7 @@ class PlannerPlayer:
             return trade
         choices = self._choices(state, seat, kinds)
         price = action_price(player, 1, rounds_left(state))
-        payable = [c for c in (_payable(player, c) for c in choices) if c is not None]
-        best = max(payable, key=lambda c: (c.value, -list(ActionKind).index(c.kind)), default=None)
+        best = _best(_payable(player, c) for c in choices)
         if self.trace is not None:
             shown = ", ".join(f"{c.kind.value} {c.value:.2f}" for c in choices)
             self.trace.append(
@@ -310,7 +307,7 @@ class PlannerPlayer:
         if not offers:
             return None
         choices = self._choices(state, seat, set(offers), reaction=True)
-        best = max(choices, key=lambda c: (c.value, -list(ActionKind).index(c.kind)), default=None)
+        best = _best(choices)
         if best is None or best.value <= PASS_BELOW:
             return None
         self._intent = (state.round, best.kind, best.intent)
@@ -421,12 +418,9 @@ class PlannerPlayer:
         if not kinds:
             return Pass()
         choices = self._choices(state, seat, kinds, reaction=True)
-        payable = [
-            c for c in choices if affordable(player, 1, reserve=0, keep=_spends(c), kept=c.spent)
-        ]
-        best = max(payable, key=lambda c: (c.value, -list(ActionKind).index(c.kind)), default=None)
+        best = _best(_payable(player, c) for c in choices)
         price = action_price(player, 1, rounds_left(state))
-        if best is None or best.value - price < REACTION_BELOW:
+        if best is None or best.value - price < PASS_BELOW:
             return Pass()
         self._intent = (state.round, best.kind, best.intent)
         return TakeReaction(best.kind)
@@ -440,8 +434,7 @@ class PlannerPlayer:
         need = neediest(player)
 
         def key(a: Colonize) -> tuple[float, int, str]:
-            # Money pays for actions, so its production counts most.
-            gain = production_gain(player, a.resource) * COLONY_WEIGHT[a.resource]
+            gain = colony_gain(player, a.resource)
             return (gain + (2 if a.resource is need else 0), int(a.square >= 0), str(a))
 
         return max(colonize, key=key)
@@ -694,10 +687,10 @@ class PlannerPlayer:
         value = sum(g for g in gains[:n] if g > 0)
         # Influence also turns two used colony ships face up: each places a cube (production
         # for the rest of the game) on an open square.
-        gains = _open_square_gains(state, seat)
-        flips = min(2, player.colony_used, len(gains))
+        cubes = _open_square_gains(state, seat)
+        flips = min(2, player.colony_used, len(cubes))
         rounds = rounds_left(state) + 1
-        value += sum(max(FLIP_VP, g * rounds * RESOURCE_VP) for g in gains[:flips])
+        value += sum(max(FLIP_VP, g * rounds * RESOURCE_VP) for g in cubes[:flips])
         return Choice(ActionKind.INFLUENCE, value) if value > 0 else None
 
     def _upgrade_choice(self, state: GameState, seat: int, reaction: bool) -> Choice | None:
@@ -1165,6 +1158,20 @@ def _spends(choice: Choice) -> Resource | None:
     )
 
 
+def colony_gain(player: PlayerState, resource: Resource) -> float:
+    """What a colony ship's cube of ``resource`` is worth to the seat: the production it adds,
+    weighted by ``COLONY_WEIGHT``."""
+    return production_gain(player, resource) * COLONY_WEIGHT[resource]
+
+
+def _best(choices: Iterable[Choice | None]) -> Choice | None:
+    """The choice worth the most (None ones left out); ties go to the kind listed first in
+    ``ActionKind``."""
+    order = list(ActionKind)
+    found = [c for c in choices if c is not None]
+    return max(found, key=lambda c: (c.value, -order.index(c.kind)), default=None)
+
+
 def _payable(player: PlayerState, choice: Choice) -> Choice | None:
     """``choice`` if the seat can pay the upkeep of its disc and of the sector it claims; an
     exploration whose claim it cannot pay is still worth ``UNCLAIMED_SHARE`` of its value (the
@@ -1183,8 +1190,8 @@ def _claims(choice: Choice) -> int:
 
 
 def _open_square_gains(state: GameState, seat: int) -> list[float]:
-    """The weighted production gain (``COLONY_WEIGHT``) of a cube on each empty square the
-    seat could fill now, best first (each square counted once, at its best resource)."""
+    """``colony_gain`` of a cube on each empty square the seat could fill now, best first
+    (each square counted once, at its best resource)."""
     from engine.actions.colony import square_options
 
     player = state.players[seat]
@@ -1192,8 +1199,7 @@ def _open_square_gains(state: GameState, seat: int) -> list[float]:
     for s in state.controlled(seat):
         best: dict[int, float] = {}
         for i, r in square_options(player, s):
-            gain = production_gain(player, r) * COLONY_WEIGHT[r]
-            best[i] = max(best.get(i, 0.0), gain)
+            best[i] = max(best.get(i, 0.0), colony_gain(player, r))
         out.extend(best.values())
     return sorted(out, reverse=True)
 

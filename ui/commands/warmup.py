@@ -20,6 +20,7 @@ def run(args: argparse.Namespace) -> int:
     """Warm the cache; say what was compiled, or nothing when it was already warm."""
     from calc.warmup import warmup
     from ui.bytecode import compile_packages
+    from ui.wording import counted
 
     bytecode = compile_packages()
     with progress_bar("compiling kernels", enabled=not args.json, on_first_update=True) as bar:
@@ -39,12 +40,12 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(doc, indent=2))
         return 0
     if bytecode.written:
-        print(
-            f"fleetlab warmup: wrote the bytecode of {_modules(bytecode.written)}", file=sys.stderr
-        )
+        written = counted(bytecode.written, "module")
+        print(f"fleetlab warmup: wrote the bytecode of {written}", file=sys.stderr)
     if bytecode.failed:
         print(
-            f"fleetlab warmup: could not write the bytecode of {_modules(len(bytecode.failed))} "
+            f"fleetlab warmup: could not write the bytecode of "
+            f"{counted(len(bytecode.failed), 'module')} "
             f"(read-only folder?), first {bytecode.failed[0]}; they import from source",
             file=sys.stderr,
         )
@@ -62,8 +63,3 @@ def register(sub: Any) -> None:
     p = sub.add_parser("warmup", help="compile every numba kernel into the cache (quiet if warm)")
     p.add_argument("--json", action="store_true", help="print what was compiled and loaded")
     p.set_defaults(func=run)
-
-
-def _modules(n: int) -> str:
-    """``n`` with the noun: "1 module", "3 modules"."""
-    return f"{n} module" if n == 1 else f"{n} modules"
