@@ -129,3 +129,30 @@ def test_bots_by_name() -> None:
         seat_bots(" , ", 2)
     with pytest.raises(BotError, match="unknown bot"):
         make_player("wizard", rng)
+
+
+def test_a_game_is_timed_after_the_kernels_are_loaded_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Loading the kernels (``calc.warmup``) happens once per process, before the first game's
+    clock starts: a game's seconds are its own CPU time. A fake CPU clock that only the loading
+    moves shows it."""
+    import engine.league as league
+
+    clock = [0.0]
+    loads: list[float] = []
+
+    def fake_warmup() -> None:
+        loads.append(clock[0])
+        clock[0] += 100.0  # the loading's CPU time, which no game may count
+
+    monkeypatch.setattr(league.time, "process_time", lambda: clock[0])
+    monkeypatch.setattr(league, "warmup", fake_warmup)
+    league.load_kernels.cache_clear()
+    try:
+        games = schedule(("greedy", "random"), 2, seed=3)
+        played = [play_league_game(g) for g in games]
+    finally:
+        league.load_kernels.cache_clear()
+    assert loads == [0.0]  # once, before the first game
+    assert [g.seconds for g in played] == [0.0, 0.0]
