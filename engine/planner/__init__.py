@@ -8,7 +8,7 @@ ranking of blueprint upgrades) and ``battle`` (hits, retreats).
 """
 
 from engine.planner.odds import OddsBook, PlannerBudget
-from engine.planner.player import PlannerPlayer
+from engine.planner.player import PassReason, PlannerPlayer
 from engine.planner.valuation import Plan
 
-__all__ = ["OddsBook", "Plan", "PlannerBudget", "PlannerPlayer"]
+__all__ = ["OddsBook", "PassReason", "Plan", "PlannerBudget", "PlannerPlayer"]

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
+from enum import Enum
 from typing import Any
 
 import numpy as np
@@ -169,6 +170,19 @@ class Choice:
     that resource may still be traded for its upkeep."""
 
 
+class PassReason(Enum):
+    """Why the planner passed (``PlannerPlayer.passes``): what bounds its actions a round."""
+
+    NO_DISCS = "no discs"
+    """No disc left on the influence track."""
+    NOTHING = "nothing to do"
+    """No action would do anything worth having."""
+    UNAFFORDABLE = "cannot pay"
+    """Something is worth doing, but not even trading everything pays one more disc's upkeep."""
+    LOW = "not worth its disc"
+    """The best affordable action is worth less than its disc's upkeep."""
+
+
 class PlannerPlayer:
     """Plays by plans and Fleetlab's odds (see the module doc). ``rng`` is kept for the
     ``Player`` interface; the planner's choices need no chance."""
@@ -181,6 +195,8 @@ class PlannerPlayer:
     ) -> None:
         self.rng = rng if rng is not None else np.random.default_rng(0)
         self.trace: list[str] | None = [] if trace else None
+        self.passes: list[tuple[int, PassReason]] = []
+        """Every pass of the action phase: its round and why (reactions are not passes)."""
         self.book = OddsBook(budget)
         self.plan: Plan | None = None
         self._intent: tuple[int, ActionKind, object] | None = None
@@ -252,6 +268,7 @@ class PlannerPlayer:
             return pulsar
         kinds = {a.kind for a in actions if isinstance(a, TakeAction)}
         if not kinds:
+            self.passes.append((state.round, PassReason.NO_DISCS))
             return Pass()
         trade = self._surplus_trade(state, seat, kinds, actions)
         if trade is not None:
@@ -269,10 +286,15 @@ class PlannerPlayer:
             bought = self._trade_to_act(state, seat, kinds, actions, price)
             if bought is not None:
                 return bought
+            why = (
+                PassReason.NOTHING
+                if not choices
+                else (PassReason.UNAFFORDABLE if best is None else PassReason.LOW)
+            )
+            self.passes.append((state.round, why))
             if self.trace is not None:
-                why = "nothing" if not choices else ("money" if best is None else "low")
                 self.trace.append(
-                    f"PASS r{state.round} {why} m{player.money} s{player.science} "
+                    f"PASS r{state.round} {why.value}: m{player.money} s{player.science} "
                     f"mt{player.materials} bal{balance(player, 1)} kinds {len(kinds)}"
                 )
             return Pass()

@@ -25,7 +25,7 @@ from engine.battle import greedy_result
 from engine.battle_view import sector_odds
 from engine.decisions import AssignHits, BattleActivation
 from engine.hexes import Hex
-from engine.planner import PlannerPlayer
+from engine.planner import PassReason, PlannerPlayer
 from engine.planner import battle as planner_battle
 from engine.planner.odds import OddsBook, clear_cache
 from engine.planner.valuation import Plan, choose_plan
@@ -246,6 +246,31 @@ def test_planner_keeps_its_upkeep_payable() -> None:
     broke = edit(s, 0, money=0, science=0, materials=0, discs_track=3)
     bot = PlannerPlayer(np.random.default_rng(0))
     assert str(bot.choose(broke, legal_actions(broke))) == "pass"
+    assert bot.passes == [(1, PassReason.UNAFFORDABLE)]
+
+
+@pytest.mark.parametrize(
+    ("money", "discs", "why"),
+    [
+        (0, 0, PassReason.NO_DISCS),  # no disc left to take an action with
+        (12, 3, PassReason.UNAFFORDABLE),  # 12 + 3 income < 21, the upkeep with one disc more
+        (18, 3, PassReason.LOW),  # 18 + 3 pays 21, but those 4 money more are worth more
+    ],
+)
+def test_planner_records_why_it_passes(money: int, discs: int, why: PassReason) -> None:
+    """Seat 0 (3 money income, no science or materials to trade) passes in round 1 for the
+    reason its economy gives; ``passes`` is what ``benchmarks/bots_economy.py`` counts."""
+    s = edit(
+        started("terran_directorate", "planta"),
+        0,
+        money=money,
+        science=0,
+        materials=0,
+        discs_track=discs,
+    )
+    bot = PlannerPlayer(np.random.default_rng(0))
+    assert str(bot.choose(s, legal_actions(s))) == "pass"
+    assert bot.passes == [(1, why)]
 
 
 def test_planner_fights_where_calc_cannot_model_the_sector() -> None:

@@ -1,0 +1,172 @@
+"""What bounds the planner's actions a round (issue 18): all-planner games, round by round.
+
+Usage::
+
+    python benchmarks/bots_economy.py [--games 16] [--seed 1] [--workers 2]
+
+It plays the league's all-planner games (``engine.league.schedule``, the same seeds as
+``bots_league.py``) and prints, for each round, averaged over the seats:
+
+* ``actions``: actions and reactions taken (the league's actions per player-round);
+* ``income`` and ``upkeep``: the money track's production and the influence track's cost when
+  the round's upkeep is paid, ``discs``: discs left on the influence track then;
+* ``sectors``: sectors controlled then;
+* why each seat passed (``PlannerPlayer.passes``): no disc left, nothing worth doing, nothing it
+  could pay for even by trading everything, or nothing worth its disc's upkeep.
+
+Then the spread of the seats' actions over a game (fewest, quartiles, most) and the mean VP of
+the quarter of seats with the most actions and of the quarter with the fewest.
+
+A seat that passes because it cannot pay is bound by its economy: more actions need more income
+or fewer discs off the track. One that passes with nothing to do is bound by its position.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine.actions.base import Action
+from engine.actions.turn import TakeAction, TakeReaction
+from engine.board import production, upkeep_cost
+from engine.decisions import Upkeep
+from engine.enums import Resource
+from engine.league import LeagueGame, load_kernels, schedule
+from engine.planner import PassReason, PlannerPlayer
+from engine.play import play_game, random_config
+from engine.state import GameState
+from engine.upkeep import PayUpkeep
+
+ROUND_COLUMNS = ("actions", "income", "upkeep", "discs", "sectors")
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRound:
+    """One seat's round: the ``ROUND_COLUMNS`` and why it passed (None: it never did)."""
+
+    round: int
+    values: tuple[float, ...]
+    passed: PassReason | None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatGame:
+    """One seat's game: its rounds, its actions in all and its score."""
+
+    rounds: tuple[SeatRound, ...]
+    actions: int
+    vp: int
+
+
+def play(game: LeagueGame) -> list[SeatGame]:
+    """Play one all-planner game and read every seat's rounds off it."""
+    load_kernels()
+    rng = np.random.default_rng(game.seed)
+    config = random_config(game.players, rng)
+    players = [PlannerPlayer(np.random.default_rng([game.seed, s])) for s in range(game.players)]
+    actions: Counter[tuple[int, int]] = Counter()
+    paid: dict[tuple[int, int], tuple[int, int, int, int]] = {}
+
+    def watch(before: GameState, action: Action, after: GameState) -> None:
+        seat = before.to_act
+        if seat is None:
+            return
+        if isinstance(action, TakeAction | TakeReaction):
+            actions[(before.round, seat)] += 1
+        elif isinstance(action, PayUpkeep) and isinstance(before.decision, Upkeep):
+            p = before.players[seat]
+            sectors = sum(1 for _ in before.controlled(seat))
+            paid[(before.round, seat)] = (
+                production(p, Resource.MONEY),
+                upkeep_cost(p),
+                p.discs_track,
+                sectors,
+            )
+
+    final = play_game(config, players, rng, on_step=watch)
+    assert final.scores is not None
+    out = []
+    for seat, planner in enumerate(players):
+        why = dict(planner.passes)
+        rounds = []
+        for r in range(1, final.round + 1):
+            money = paid.get((r, seat))
+            if money is None:
+                continue  # eliminated before this round's upkeep
+            values = (float(actions[(r, seat)]), *map(float, money))
+            rounds.append(SeatRound(r, values, why.get(r)))
+        total = sum(n for (_, s), n in actions.items() if s == seat)
+        out.append(SeatGame(tuple(rounds), total, final.scores[seat]))
+    return out
+
+
+def report(seats: list[SeatGame]) -> str:
+    """The tables of the module doc."""
+    lines = []
+    reasons = list(PassReason)
+    head = " ".join(f"{c:>8}" for c in ROUND_COLUMNS)
+    lines.append(f"round {head}   passes: " + ", ".join(r.value for r in reasons))
+    by_round: dict[int, list[SeatRound]] = {}
+    for s in seats:
+        for sr in s.rounds:
+            by_round.setdefault(sr.round, []).append(sr)
+    for r in sorted(by_round):
+        rows = by_round[r]
+        means = [statistics.fmean(sr.values[i] for sr in rows) for i in range(len(ROUND_COLUMNS))]
+        why = Counter(sr.passed for sr in rows)
+        shares = " ".join(f"{why[x] / len(rows):>5.0%}" for x in reasons)
+        lines.append(f"{r:>5} " + " ".join(f"{m:8.2f}" for m in means) + f"   {shares}")
+    every = [sr for s in seats for sr in s.rounds]
+    why = Counter(sr.passed for sr in every)
+    lines.append(
+        "all   "
+        + " ".join(
+            f"{statistics.fmean(sr.values[i] for sr in every):8.2f}"
+            for i in range(len(ROUND_COLUMNS))
+        )
+        + "   "
+        + " ".join(f"{why[x] / len(every):>5.0%}" for x in reasons)
+    )
+    counts = sorted(s.actions for s in seats)
+    q = statistics.quantiles(counts, n=4)
+    lines.append(
+        f"actions per seat and game: fewest {counts[0]}, quartiles {q[0]:.0f} / {q[1]:.0f} / "
+        f"{q[2]:.0f}, most {counts[-1]} ({len(seats)} seats)"
+    )
+    ranked = sorted(seats, key=lambda s: s.actions)
+    quarter = max(1, len(ranked) // 4)
+    low = statistics.fmean(s.vp for s in ranked[:quarter])
+    high = statistics.fmean(s.vp for s in ranked[-quarter:])
+    lines.append(f"mean VP: the quarter with the fewest actions {low:.1f}, the most {high:.1f}")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=16)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=2)
+    args = parser.parse_args(argv)
+    games = schedule(("planner",) * 4, args.games, args.seed)
+    if args.workers > 1:
+        with ProcessPoolExecutor(args.workers) as pool:
+            played = list(pool.map(play, games))
+    else:
+        played = [play(g) for g in games]
+    seats = [s for game in played for s in game]
+    print(f"bots economy: {args.games} all-planner games, seed {args.seed}")
+    print(report(seats))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
