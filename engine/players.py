@@ -328,7 +328,9 @@ class GreedyPlayer:
             good = kind in (DiscoveryKind.RESOURCES, DiscoveryKind.TECH, DiscoveryKind.MONOLITH)
             good = good or discovery_tile(d.tile).part == "rift_conductor"
             wanted = TakeReward if good else KeepAsVp
-            return next(a for a in options if isinstance(a, wanted))
+            # The reward may have nowhere to go (e.g. Ancient Labs' monolith when the starting
+            # sector has one): then 2 VP is the only answer offered.
+            return next((a for a in options if isinstance(a, wanted)), options[0])
         place = [a for a in options if isinstance(a, PlaceSector)]
         if place:
             return self._best(place, lambda a: _sector_value(a.tile))

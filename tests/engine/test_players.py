@@ -187,3 +187,20 @@ def test_greedy_asks_a_seat_that_declined_only_once_a_round() -> None:
 
     final = play_game(config, bots, rng, on_step=count)
     assert final.is_over and asked
+
+
+def test_bots_take_2_vp_when_a_discovery_reward_has_nowhere_to_go() -> None:
+    """Ancient Labs' tile goes to the starting sector (rulebook FAQ); a monolith already there
+    leaves 2 VP as the only answer, which every bot must give (the greedy bot wanted the reward
+    and stopped the game: seed 1's planner-against-greedy league, game 32, once the planner's
+    claims changed)."""
+    home = Hex(0, -2)
+    s = edit(started("terran_directorate", "planta", tray=["ancient_labs"]), 0, science=40)
+    found = s.sector(home)
+    assert found is not None
+    s = with_sector(s, replace(found, monolith=True))
+    s = do(s, "action research", "research ancient_labs military", "reveal ancient_monolith")
+    options = legal_actions(s)
+    assert [str(a) for a in options] == ["keep_vp"]
+    for bot in (GreedyPlayer(np.random.default_rng(0)), PlannerPlayer(np.random.default_rng(0))):
+        assert str(bot.choose(s, options)) == "keep_vp"
