@@ -971,11 +971,7 @@ class PlannerPlayer:
                 value = claim_value(state, seat, sector.tile, sector.discovery)
                 if best is None or value > best[0]:
                     best = (value, str(a), a)
-        if (
-            best is not None
-            and best[0] > 0
-            and balance(player, 1) + production(player, Resource.MONEY) >= 0
-        ):
+        if best is not None and best[0] > 0 and affordable(player, 1):
             return best[2]
         return Decline()
 

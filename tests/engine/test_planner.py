@@ -363,3 +363,19 @@ def test_influence_values_a_turned_colony_ship_by_the_cube_it_places() -> None:
     assert choice.value == pytest.approx(flips)
     none_used = s.with_player(replace(player, colony_used=0))
     assert PlannerPlayer()._influence_choice(none_used, 0, False) is None
+
+
+@pytest.mark.parametrize(("money", "claims"), [(7, True), (5, False)])
+def test_planner_claims_a_won_sector_only_if_it_can_pay_the_disc(money: int, claims: bool) -> None:
+    """After its interceptors destroy Orion's cubes, seat 0 may claim the sector. With 6 discs on
+    its track (4 more on this round's actions) one more disc raises the upkeep to 10; its
+    income is 3 and it has nothing to trade, so it claims with 7 money and declines with 5
+    (counting the income twice, as the check once did, would have claimed with 5)."""
+    far = Hex(3, -3)
+    s = started("terran_directorate", "orion_hegemony")
+    s = with_sector(s, sector(far, 102, owner=1, cubes=[0, 1], ships=[(0, "interceptor", 2)]))
+    s = do(to_combat(s), "roll yellow 6,6")
+    s = edit(s, 0, money=money, science=0, materials=0, discs_track=6, discs_actions=4)
+    assert str(legal_actions(s)[0]) == f"claim {far}"
+    choice = PlannerPlayer(np.random.default_rng(0)).choose(s, legal_actions(s))
+    assert (str(choice) == f"claim {far}") is claims
