@@ -31,8 +31,6 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-import numpy as np
-
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.actions.base import Action
@@ -40,9 +38,8 @@ from engine.actions.turn import TakeAction, TakeReaction
 from engine.board import production, upkeep_cost
 from engine.decisions import Upkeep
 from engine.enums import Resource
-from engine.league import LeagueGame, load_kernels, schedule
+from engine.league import LeagueGame, load_kernels, play_seeded, schedule, seat_players
 from engine.planner import PassReason, PlannerPlayer
-from engine.play import play_game, random_config
 from engine.state import GameState
 from engine.upkeep import PayUpkeep
 
@@ -70,9 +67,9 @@ class SeatGame:
 def play(game: LeagueGame) -> list[SeatGame]:
     """Play one all-planner game and read every seat's rounds off it."""
     load_kernels()
-    rng = np.random.default_rng(game.seed)
-    config = random_config(game.players, rng)
-    players = [PlannerPlayer(np.random.default_rng([game.seed, s])) for s in range(game.players)]
+    players = seat_players(game)
+    planners = [p for p in players if isinstance(p, PlannerPlayer)]
+    assert len(planners) == len(players), "an all-planner game"
     actions: Counter[tuple[int, int]] = Counter()
     paid: dict[tuple[int, int], tuple[int, int, int, int]] = {}
 
@@ -92,50 +89,42 @@ def play(game: LeagueGame) -> list[SeatGame]:
                 sectors,
             )
 
-    final = play_game(config, players, rng, on_step=watch)
+    final = play_seeded(game, players, on_step=watch)
     assert final.scores is not None
     out = []
-    for seat, planner in enumerate(players):
+    for seat, planner in enumerate(planners):
         why = dict(planner.passes)
         rounds = []
         for r in range(1, final.round + 1):
-            money = paid.get((r, seat))
-            if money is None:
+            at_upkeep = paid.get((r, seat))
+            if at_upkeep is None:
                 continue  # eliminated before this round's upkeep
-            values = (float(actions[(r, seat)]), *map(float, money))
+            values = (float(actions[(r, seat)]), *map(float, at_upkeep))
             rounds.append(SeatRound(r, values, why.get(r)))
         total = sum(n for (_, s), n in actions.items() if s == seat)
         out.append(SeatGame(tuple(rounds), total, final.scores[seat]))
     return out
 
 
+def _row(label: str, rows: list[SeatRound]) -> str:
+    """One line of the table: the mean of each column over ``rows`` and the share of each
+    reason for passing."""
+    means = (statistics.fmean(sr.values[i] for sr in rows) for i in range(len(ROUND_COLUMNS)))
+    why = Counter(sr.passed for sr in rows)
+    shares = " ".join(f"{why[x] / len(rows):>5.0%}" for x in PassReason)
+    return f"{label:>5} " + " ".join(f"{m:8.2f}" for m in means) + f"   {shares}"
+
+
 def report(seats: list[SeatGame]) -> str:
     """The tables of the module doc."""
-    lines = []
-    reasons = list(PassReason)
     head = " ".join(f"{c:>8}" for c in ROUND_COLUMNS)
-    lines.append(f"round {head}   passes: " + ", ".join(r.value for r in reasons))
+    lines = [f"round {head}   passes: " + ", ".join(r.value for r in PassReason)]
     by_round: dict[int, list[SeatRound]] = {}
     for s in seats:
         for sr in s.rounds:
             by_round.setdefault(sr.round, []).append(sr)
-    for r in sorted(by_round):
-        rows = by_round[r]
-        means = [statistics.fmean(sr.values[i] for sr in rows) for i in range(len(ROUND_COLUMNS))]
-        why = Counter(sr.passed for sr in rows)
-        shares = " ".join(f"{why[x] / len(rows):>5.0%}" for x in reasons)
-        lines.append(f"{r:>5} " + " ".join(f"{m:8.2f}" for m in means) + f"   {shares}")
-    every = [sr for s in seats for sr in s.rounds]
-    why = Counter(sr.passed for sr in every)
-    lines.append(
-        "all   "
-        + " ".join(
-            f"{statistics.fmean(sr.values[i] for sr in every):8.2f}"
-            for i in range(len(ROUND_COLUMNS))
-        )
-        + "   "
-        + " ".join(f"{why[x] / len(every):>5.0%}" for x in reasons)
-    )
+    lines.extend(_row(str(r), by_round[r]) for r in sorted(by_round))
+    lines.append(_row("all", [sr for s in seats for sr in s.rounds]))
     counts = sorted(s.actions for s in seats)
     q = statistics.quantiles(counts, n=4)
     lines.append(

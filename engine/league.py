@@ -31,6 +31,7 @@ from engine.actions.base import Action
 from engine.actions.turn import TakeAction, TakeReaction
 from engine.bots import BotError, make_player
 from engine.play import play_game, random_config
+from engine.players import Player
 from engine.scoring import Score, score, winners
 from engine.state import GameState
 
@@ -121,18 +122,30 @@ def load_kernels() -> None:
     warmup()
 
 
+def seat_players(game: LeagueGame) -> list[Player]:
+    """The bots of the game's seats, each with its own generator drawn from the game's seed."""
+    return [make_player(b, np.random.default_rng([game.seed, s])) for s, b in enumerate(game.bots)]
+
+
+def play_seeded(
+    game: LeagueGame,
+    players: Sequence[Player],
+    on_step: Callable[[GameState, Action, GameState], None] | None = None,
+) -> GameState:
+    """Play the game (species, start player and chance from its seed) with ``players``
+    (``seat_players``, or the same bots made by the caller to look inside them)."""
+    rng = np.random.default_rng(game.seed)
+    config = random_config(game.players, rng)
+    return play_game(config, players, rng, on_step=on_step)
+
+
 def play_league_game(game: LeagueGame) -> GameSummary:
     """Play one league game from its seed (see module doc), with the kernels loaded first
     (``load_kernels``, outside the game's time)."""
     load_kernels()
     start = time.process_time()
-    rng = np.random.default_rng(game.seed)
-    config = random_config(game.players, rng)
-    players = [
-        make_player(b, np.random.default_rng([game.seed, s])) for s, b in enumerate(game.bots)
-    ]
     watch = _Watch(game.players)
-    final = play_game(config, players, rng, on_step=watch)
+    final = play_seeded(game, seat_players(game), on_step=watch)
     assert final.scores is not None
     won = winners(final)
     seats = []
