@@ -90,6 +90,12 @@ class DesignJob:
         """The worker's process id (and process group id)."""
         return self._process.pid
 
+    @property
+    def exit_status(self) -> int | None:
+        """The worker's exit status once it has ended (None while it runs); negative for a
+        process ended by a signal: ``-SIGTERM`` after a cancel it took."""
+        return self._process.poll()
+
     def _read_stdout(self) -> None:
         stream: IO[str] | None = self._process.stdout
         assert stream is not None
@@ -144,6 +150,9 @@ class DesignJob:
             self._cancelled = True
         try:
             os.killpg(self._process.pid, signal.SIGTERM)
+            # A stopped process (SIGSTOP, a debugger, a suspended job) holds a SIGTERM until it
+            # runs again: wake the group so the cancel takes now, not after the SIGKILL wait.
+            os.killpg(self._process.pid, signal.SIGCONT)
         except ProcessLookupError:
             return  # it has just finished
         try:

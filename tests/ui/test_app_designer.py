@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import time
 from typing import Any
 
@@ -82,10 +83,15 @@ def test_a_search_can_be_cancelled() -> None:
     rerun(at)
     assert at.get("progress"), "the search shows its progress while it runs"
     job = next(iter(at.session_state["fleetlab.design.jobs"].values()))
+    # Frozen (SIGSTOP) so that the search, seconds long, cannot end before the click; the
+    # cancel wakes a stopped group, so this also shows that a stopped search is stopped.
+    os.killpg(job.pid, signal.SIGSTOP)
     at.button(key="design.cancel").click()
     rerun(at)
     status = job.status()
     assert status.cancelled and not status.running and status.result is None
+    # Ended by the SIGTERM, not by the SIGKILL that follows a 10 s wait.
+    assert job.exit_status == -signal.SIGTERM
     assert job.wait(30).running is False
     with pytest.raises(ProcessLookupError):  # the worker's process group is gone
         os.killpg(job.pid, 0)

@@ -8,7 +8,11 @@ and phone-sized viewports.
 
 from __future__ import annotations
 
+import os
+import signal
+import time
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -35,6 +39,43 @@ SAVE = REPO / "engine" / "data" / "examples" / "asynceclipse_small.json"
 DESKTOP = {"width": 1366, "height": 900}
 PHONE = {"width": 390, "height": 844}
 SLOW = 150_000  # ms: the galaxy and the first solves are slow when the suite loads both cores
+
+
+def _cmdline(pid: int) -> str:
+    try:
+        return (Path("/proc") / str(pid) / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+    except OSError:
+        return ""
+
+
+def _parent(pid: int) -> int:
+    try:
+        stat = (Path("/proc") / str(pid) / "stat").read_text()
+    except OSError:
+        return 0
+    return int(stat.rsplit(")", 1)[1].split()[1])  # the field after the state
+
+
+def freeze_design_search(server: str, timeout: float = 60) -> int:
+    """Stop (SIGSTOP) the design search that the dashboard at ``server`` started: its worker
+    process and the pool it forked, one process group. Returns the group id. A frozen search
+    cannot finish while the test reaches for the Cancel button, however loaded the machine
+    (an unfrozen search of 5,454 designs ended in about 6 s and once beat the click in CI)."""
+    port = f"--server.port={urlsplit(server).port}"
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        for entry in Path("/proc").iterdir():
+            if not entry.name.isdigit() or "ui.design_worker" not in _cmdline(int(entry.name)):
+                continue
+            ancestor = _parent(int(entry.name))
+            while ancestor > 1 and port not in _cmdline(ancestor):
+                ancestor = _parent(ancestor)
+            if ancestor > 1:  # this server's worker, not another test module's
+                group = os.getpgid(int(entry.name))
+                os.killpg(group, signal.SIGSTOP)
+                return group
+        time.sleep(0.2)
+    raise AssertionError(f"no design search is running under the server at {server}")
 
 
 def printed_red(interceptors: int) -> str:
@@ -190,19 +231,31 @@ def test_the_designer_searches_off_the_page_and_puts_a_design_in_the_battle(
     budget = page.get_by_role("spinbutton", name="Materials to spend")
     budget.fill("16")
     budget.press("Enter")
-    page.get_by_text("5,454 designs to weigh").first.wait_for(timeout=60_000)
+    upgrades = page.get_by_role("spinbutton", name="Upgrade activations")
+    upgrades.fill("3")  # 27,564 designs, about 25 s on two idle cores: time to freeze it
+    upgrades.press("Enter")
+    page.get_by_text("27,564 designs to weigh").first.wait_for(timeout=60_000)
     page.get_by_role("button", name="Find the best designs").click()
     page.get_by_text("Searching the designs").first.wait_for(timeout=60_000)
+    group = freeze_design_search(server)  # so it cannot end before the click lands
     page.screenshot(path=str(ARTIFACTS / "flow_designer_searching.png"))
     # One click stops it: the Cancel button sits outside the progress that redraws twice a
-    # second, so no redraw can swallow the click.
+    # second, so no redraw can swallow the click; a stopped search is woken to take the stop.
     page.get_by_role("button", name="Cancel").click(timeout=20_000)
-    page.get_by_text("Press the button to search.").wait_for(timeout=20_000)
+    page.get_by_text("Press the button to search.").wait_for(timeout=60_000)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:  # the worker and its pool are gone, not left stopped
+        try:
+            os.killpg(group, 0)
+        except ProcessLookupError:
+            break
+        time.sleep(0.2)
+    else:
+        raise AssertionError(f"the cancelled search's process group {group} is still there")
     page.screenshot(path=str(ARTIFACTS / "flow_designer_cancelled.png"))
     # A small one to the end.
     budget.fill("3")
     budget.press("Enter")
-    upgrades = page.get_by_role("spinbutton", name="Upgrade activations")
     upgrades.fill("1")
     upgrades.press("Enter")
     page.get_by_text("50 designs to weigh").first.wait_for(timeout=60_000)

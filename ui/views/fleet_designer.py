@@ -198,7 +198,10 @@ def _progress(key: str) -> None:
     redrawn twice a second can lose a click that lands during a redraw."""
     running_job = st.session_state[JOBS].get(key)
     if running_job is None:
-        return
+        # Cancelled: a click that lands while this fragment runs can come back as a rerun of
+        # the fragment alone, whose callbacks (``_cancel``) run but whose page does not; the
+        # page must run again or it keeps showing the progress and the Cancel button.
+        st.rerun(scope="app")
     status = running_job.status()
     if not status.running:
         del st.session_state[JOBS][key]
