@@ -275,6 +275,10 @@ def test_the_designer_searches_off_the_page_and_puts_a_design_in_the_battle(
     page.screenshot(path=str(ARTIFACTS / "flow_designer_results_phone.png"))
     page.set_viewport_size({"width": 1366, "height": 1400})
     page.get_by_role("button", name="Put design 1 into the battle").click()
+    # The battle is now another (Red's ships are the design's), so its search has not been run:
+    # wait for that before leaving, or the page switch can overtake the click (it did, once,
+    # under load: the odds page still had Red's 3 interceptors).
+    page.get_by_text("Press the button to search.").wait_for(timeout=60_000)
     page.get_by_role("link", name="Battle odds").first.click()
     page.get_by_test_id("stMetric").filter(has_text="Red wins").first.wait_for(timeout=SLOW)
     assert page.get_by_label("Interceptors").first.input_value() == "4"
