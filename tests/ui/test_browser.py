@@ -122,6 +122,15 @@ def wait_for_metric(page: object, label: str, value: str, timeout: float = 60) -
     raise AssertionError(f"{label}: expected {value!r}, the page shows {seen!r}")
 
 
+def wait_for_value(page: object, label: str, value: str, timeout: float = 60_000) -> None:
+    """Wait until the first input labelled ``label`` holds ``value``. The odds can show before
+    the editors below them are drawn again, so an input read at once may still be the one
+    of the page's previous run (it was, once, under load: "2" for the 5 interceptors whose
+    odds were already on the page)."""
+    box = page.get_by_label(label).first  # type: ignore[attr-defined]
+    playwright_api.expect(box).to_have_value(value, timeout=timeout)
+
+
 def settle(page: object, charts: int) -> None:
     """Wait until the page has drawn its charts and tables and stopped running."""
     page.wait_for_function(  # type: ignore[attr-defined]
@@ -193,7 +202,7 @@ def test_edit_the_battle_and_read_the_odds(server: str, browser: object) -> None
     other = browser.new_page(viewport={"width": 1440, "height": 900})  # type: ignore[attr-defined]
     other.goto(page.url)
     wait_for_metric(other, "Red wins", expected_red(5))
-    assert other.get_by_label("Interceptors").first.input_value() == "5"
+    wait_for_value(other, "Interceptors", "5")
     no_horizontal_scroll(other)
     other.screenshot(path=str(ARTIFACTS / "battle_odds_1440x900.png"))
     other.set_viewport_size({"width": 1366, "height": 2400})

@@ -27,6 +27,7 @@ from tests.ui.test_browser import (  # the server and browser fixtures are share
     server,
     settle,
     wait_for_metric,
+    wait_for_value,
 )
 from tests.ui.test_browser import pytestmark as needs_chromium
 from ui.battle_editor import build, draft_from_file, printed_battle, set_count
@@ -103,13 +104,13 @@ def test_back_and_forward_restore_the_battle(server: str, browser: object) -> No
     wait_for_metric(page, "Red wins", printed_red(6))
     page.go_back()
     wait_for_metric(page, "Red wins", printed_red(5))
-    assert page.get_by_label("Interceptors").first.input_value() == "5"
+    wait_for_value(page, "Interceptors", "5")
     page.go_back()
     wait_for_metric(page, "Red wins", printed_red(3))
-    assert page.get_by_label("Interceptors").first.input_value() == "3"
+    wait_for_value(page, "Interceptors", "3")
     page.go_forward()
     wait_for_metric(page, "Red wins", printed_red(5))
-    assert page.get_by_label("Interceptors").first.input_value() == "5"
+    wait_for_value(page, "Interceptors", "5")
     settle(page, 0)
     page.screenshot(path=str(ARTIFACTS / "flow_back_forward.png"))
     page.close()
@@ -215,7 +216,7 @@ def test_what_if_i_attack_from_a_save(server: str, browser: object) -> None:
     page.get_by_test_id("stMetric").filter(has_text="Blue (Eridani Empire) wins").first.wait_for(
         timeout=SLOW
     )
-    assert page.get_by_label("Interceptors").first.input_value() == "2"
+    wait_for_value(page, "Interceptors", "2")
     settle(page, 0)
     page.screenshot(path=str(ARTIFACTS / "flow_attack_opened.png"))
     page.close()
@@ -281,5 +282,5 @@ def test_the_designer_searches_off_the_page_and_puts_a_design_in_the_battle(
     page.get_by_text("Press the button to search.").wait_for(timeout=60_000)
     page.get_by_role("link", name="Battle odds").first.click()
     page.get_by_test_id("stMetric").filter(has_text="Red wins").first.wait_for(timeout=SLOW)
-    assert page.get_by_label("Interceptors").first.input_value() == "4"
+    wait_for_value(page, "Interceptors", "4")
     page.close()
