@@ -92,9 +92,11 @@ class DesignJob:
 
     @property
     def exit_status(self) -> int | None:
-        """The worker's exit status once it has ended (None while it runs); negative for a
-        process ended by a signal: ``-SIGTERM`` after a cancel it took."""
-        return self._process.poll()
+        """The worker's exit status once it has been reaped (by the reader thread, or by
+        ``cancel``'s wait), else None; negative for a process ended by a signal: ``-SIGTERM``
+        after a cancel it took. Read, not polled: a poll while the reader thread waits on the
+        process answers None."""
+        return self._process.returncode
 
     def _read_stdout(self) -> None:
         stream: IO[str] | None = self._process.stdout

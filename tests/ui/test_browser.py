@@ -122,13 +122,13 @@ def wait_for_metric(page: object, label: str, value: str, timeout: float = 60) -
     raise AssertionError(f"{label}: expected {value!r}, the page shows {seen!r}")
 
 
-def wait_for_value(page: object, label: str, value: str, timeout: float = 60_000) -> None:
-    """Wait until the first input labelled ``label`` holds ``value``. The odds can show before
-    the editors below them are drawn again, so an input read at once may still be the one
-    of the page's previous run (it was, once, under load: "2" for the 5 interceptors whose
-    odds were already on the page)."""
+def wait_for_value(page: object, label: str, value: str, timeout: float = 60) -> None:
+    """Wait up to ``timeout`` seconds (as ``wait_for_metric``) until the first input labelled
+    ``label`` holds ``value``. The odds can show before the editors below them are drawn
+    again, so an input read at once may still be the one of the page's previous run (it was,
+    once, under load: "2" for the 5 interceptors whose odds were already on the page)."""
     box = page.get_by_label(label).first  # type: ignore[attr-defined]
-    playwright_api.expect(box).to_have_value(value, timeout=timeout)
+    playwright_api.expect(box).to_have_value(value, timeout=timeout * 1000)
 
 
 def settle(page: object, charts: int) -> None:
