@@ -40,7 +40,6 @@ import sys
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
-from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -90,7 +89,8 @@ class SeatGame:
     actions: int
     vp: int
     flows: dict[tuple[Resource, str], int]
-    """What each resource gained (+) or lost (-) over the game, by ``FLOW_CAUSES``."""
+    """By ``FLOW_CAUSES``: what each resource gained (+) or lost (-) over the game, and the
+    stock of it left at the end."""
 
 
 def flow_causes(
@@ -139,11 +139,9 @@ def relieve_upkeep(relief: int) -> None:
     Tables.upkeep_for = relieved if relief else _PRINTED_UPKEEP  # type: ignore[method-assign]
 
 
-def play(game: LeagueGame, relief: int = 0) -> list[SeatGame]:
-    """Play one all-planner game (upkeep ``relief`` money lower, for the counterfactual) and
-    read every seat's rounds off it."""
+def play(game: LeagueGame) -> list[SeatGame]:
+    """Play one all-planner game and read every seat's rounds off it."""
     load_kernels()
-    relieve_upkeep(relief)
     players = seat_players(game)
     planners = [p for p in players if isinstance(p, PlannerPlayer)]
     assert len(planners) == len(players), "an all-planner game"
@@ -245,17 +243,18 @@ def main(argv: list[str] | None = None) -> int:
             f"--upkeep-relief is money taken off the upkeep, 0 or more, not {args.upkeep_relief}"
         )
     games = schedule(("planner",) * 4, args.games, args.seed)
-    one = partial(play, relief=args.upkeep_relief)
+    relief = (args.upkeep_relief,)
     if args.workers > 1:
-        with ProcessPoolExecutor(args.workers) as pool:
-            played = list(pool.map(one, games))
+        with ProcessPoolExecutor(args.workers, initializer=relieve_upkeep, initargs=relief) as pool:
+            played = list(pool.map(play, games))
     else:
-        played = [one(g) for g in games]
+        relieve_upkeep(*relief)
+        played = [play(g) for g in games]
     seats = [s for game in played for s in game]
-    relief = f", upkeep {args.upkeep_relief} money lower (counterfactual)" * bool(
-        args.upkeep_relief
+    counterfactual = (
+        f", upkeep {args.upkeep_relief} money lower (counterfactual)" if args.upkeep_relief else ""
     )
-    print(f"bots economy: {args.games} all-planner games, seed {args.seed}{relief}")
+    print(f"bots economy: {args.games} all-planner games, seed {args.seed}{counterfactual}")
     print(report(seats))
     return 0
 
