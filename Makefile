@@ -51,7 +51,7 @@ typecheck: $(VENV)/.installed-dev
 	$(BIN)/mypy --strict fileio blueprints calc engine cosmic ui app.py
 
 pytest: $(VENV)/.installed-dev browser warmup
-	$(BIN)/pytest -n auto -q
+	$(BIN)/pytest -n auto --dist loadgroup -q
 
 test: lint typecheck pytest
 

@@ -116,13 +116,29 @@ class BruteForce:
 
     def _volley(self, state: tuple, t: int, missiles: bool, then) -> float:  # type: ignore[no-untyped-def, type-arg]
         side = self.types[t][0]
+        outcomes = self._volley_outcomes(state, t, missiles)
+        if outcomes is None:
+            return then(state)
+        total = 0.0
+        for p, candidates in outcomes:
+            values = [then(nxt) for nxt in candidates]
+            total += p * (max(values) if side == 0 else min(values))
+        return total
+
+    @cache  # noqa: B019
+    def _volley_outcomes(self, state: tuple, t: int, missiles: bool):  # type: ignore[no-untyped-def, type-arg]
+        """Every face sequence of type ``t``'s volley with its probability and the states its
+        shooter may leave (every assignment of its hits for the optimal policy, the one its
+        rule picks otherwise); None when no ship of the type is left to fire. The same volley
+        comes back every round, so it is enumerated once per state, not once per round."""
+        side = self.types[t][0]
         enemy = 1 - side
         n = sum(1 for s in state[side] if s[0] == t)
         if n == 0:
-            return then(state)
+            return None
         stats = self.types[t][1]
         dice = self.dice(t, missiles, n)
-        total = 0.0
+        outcomes = []
         for rolls in itertools.product(range(1, 7), repeat=len(dice)):
             p = (1 / 6) ** len(dice)
             hit_list = []  # (damage, reach, set of enemy ship indices it may hit)
@@ -160,23 +176,19 @@ class BruteForce:
                 own = self.npc_rule(
                     own, [(1, 99, rift_ships)] * self_damage, self.size_rank, self.spread_self[side]
                 )
-            full = hit_list
             policy = self.policies[side]
             if policy is Policy.OPTIMAL:
-                best = None
-                for targets in self.assignments(enemy_ships, full):
-                    nxt = self.make(side, own, targets)
-                    v = then(nxt)
-                    if best is None or (v > best if side == 0 else v < best):
-                        best = v
-                assert best is not None
-                total += p * best
+                candidates = tuple(
+                    self.make(side, own, targets)
+                    for targets in self.assignments(enemy_ships, hit_list)
+                )
             else:
                 rank = self.size_rank if policy is Policy.NPC else self.threat_rank
                 spread = policy is Policy.NPC and self.spread_self[side]
-                targets = self.npc_rule(list(enemy_ships), full, rank, spread)
-                total += p * then(self.make(side, own, targets))
-        return total
+                targets = self.npc_rule(list(enemy_ships), hit_list, rank, spread)
+                candidates = (self.make(side, own, targets),)
+            outcomes.append((p, candidates))
+        return tuple(outcomes)
 
     def make(self, side: int, own: list, enemy: list) -> tuple:  # type: ignore[type-arg]
         own_t = self.alive(tuple(own))

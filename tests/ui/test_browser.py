@@ -8,14 +8,8 @@ screenshots under ``artifacts/`` (git-ignored) for a person to look at.
 from __future__ import annotations
 
 import json
-import os
 import shutil
-import socket
 import subprocess
-import sys
-import time
-import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlencode
 
@@ -24,136 +18,20 @@ import pytest
 from calc.battle.report import percent
 from calc.sector.ladder import odds
 from tests.support import REPO
+from tests.ui.browser import (
+    ARTIFACTS,
+    BROWSER,
+    metric,
+    no_horizontal_scroll,
+    settle,
+    wait_for_metric,
+    wait_for_value,
+)
 from ui.battle_editor import build, draft_from_file, example_battle, set_count
 from ui.share import PARAM, encode_battle
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-ARTIFACTS = REPO / "artifacts"
-
-pytestmark = pytest.mark.skipif(
-    not os.access(CHROMIUM, os.X_OK), reason="needs Debian's chromium (make browser installs it)"
-)
+pytestmark = BROWSER
 playwright_api = pytest.importorskip("playwright.sync_api")
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-@pytest.fixture(scope="module")
-def server() -> Iterator[str]:
-    port = free_port()
-    ARTIFACTS.mkdir(exist_ok=True)
-    log = (ARTIFACTS / "streamlit.log").open("w")
-    process = subprocess.Popen(
-        [  # as `make run` starts it: the warm-up, then `streamlit run app.py`
-            sys.executable,
-            "-m",
-            "ui.serve",
-            "--server.address=127.0.0.1",
-            f"--server.port={port}",
-            "--server.headless=true",
-            "--server.fileWatcherType=none",
-            "--browser.gatherUsageStats=false",
-        ],
-        cwd=REPO,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                with urllib.request.urlopen(f"{base}/_stcore/health", timeout=2) as answer:
-                    if answer.read().strip() == b"ok":
-                        break
-            except OSError:
-                pass
-            if process.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(f"streamlit did not start; see {ARTIFACTS / 'streamlit.log'}")
-            time.sleep(0.3)
-        yield base
-    finally:
-        process.terminate()
-        try:
-            process.wait(10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-        log.close()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    with playwright_api.sync_playwright() as p:
-        launched = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield launched
-        launched.close()
-
-
-def metric(page: object, label: str) -> str:
-    box = page.get_by_test_id("stMetric").filter(has_text=label).first  # type: ignore[attr-defined]
-    return str(box.get_by_test_id("stMetricValue").inner_text()).strip()
-
-
-def wait_for_metric(page: object, label: str, value: str, timeout: float = 60) -> None:
-    deadline = time.monotonic() + timeout
-    seen = ""
-    while time.monotonic() < deadline:
-        try:
-            seen = metric(page, label)
-        except Exception:  # the element is being replaced by a rerun
-            seen = ""
-        if seen == value:
-            return
-        time.sleep(0.25)
-    raise AssertionError(f"{label}: expected {value!r}, the page shows {seen!r}")
-
-
-def wait_for_value(page: object, label: str, value: str, timeout: float = 60) -> None:
-    """Wait up to ``timeout`` seconds (as ``wait_for_metric``) until the first input labelled
-    ``label`` holds ``value``. The odds can show before the editors below them are drawn
-    again, so an input read at once may still be the one of the page's previous run (it was,
-    once, under load: "2" for the 5 interceptors whose odds were already on the page)."""
-    box = page.get_by_label(label).first  # type: ignore[attr-defined]
-    playwright_api.expect(box).to_have_value(value, timeout=timeout * 1000)
-
-
-def settle(page: object, charts: int) -> None:
-    """Wait until the page has drawn its charts and tables and stopped running."""
-    page.wait_for_function(  # type: ignore[attr-defined]
-        """(charts) => document.querySelectorAll('[data-testid="stPlotlyChart"] .main-svg')
-               .length >= charts
-           && !document.querySelector('[data-testid="stSkeleton"]')
-           && !document.querySelector('[data-testid="stStatusWidget"] img')""",
-        arg=charts,
-        timeout=60_000,
-        polling=250,  # a timer, not animation frames: those can stall while a page is busy
-    )
-    page.wait_for_timeout(800)  # type: ignore[attr-defined]
-
-
-def no_horizontal_scroll(page: object) -> None:
-    widths = page.evaluate(  # type: ignore[attr-defined]
-        """() => {
-            const main = document.querySelector('[data-testid="stMain"]');
-            return [document.documentElement.scrollWidth, window.innerWidth,
-                    main ? main.scrollWidth : 0, main ? main.clientWidth : 0];
-        }"""
-    )
-    assert widths[0] <= widths[1] and widths[2] <= widths[3], widths
 
 
 def expected_red(interceptors: int) -> str:

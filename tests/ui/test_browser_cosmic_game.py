@@ -5,17 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from tests.ui.test_browser import (  # the server and browser fixtures are shared
+from tests.ui.browser import (
     ARTIFACTS,
-    browser,
+    BROWSER,
     no_horizontal_scroll,
-    server,
     settle,
 )
-from tests.ui.test_browser import pytestmark as needs_chromium
 
-__all__ = ["browser", "server"]
-pytestmark = needs_chromium
+pytestmark = BROWSER
 playwright_api = pytest.importorskip("playwright.sync_api")
 
 

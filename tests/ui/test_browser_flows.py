@@ -18,28 +18,26 @@ import pytest
 
 from calc import odds, percent
 from tests.support import REPO
-from tests.ui.test_app_game import population_attack_position
-from tests.ui.test_browser import (  # the server and browser fixtures are shared
+from tests.ui.browser import (
     ARTIFACTS,
-    browser,
+    BROWSER,
+    PHONE,
+    SLOW,
+    frames,
     metric,
     no_horizontal_scroll,
-    server,
     settle,
     wait_for_metric,
     wait_for_value,
 )
-from tests.ui.test_browser import pytestmark as needs_chromium
+from tests.ui.test_app_game import population_attack_position
 from ui.battle_editor import build, draft_from_file, printed_battle, set_count
 
-__all__ = ["browser", "server"]
-pytestmark = needs_chromium
+pytestmark = BROWSER
 playwright_api = pytest.importorskip("playwright.sync_api")
 
 SAVE = REPO / "engine" / "data" / "examples" / "asynceclipse_small.json"
 DESKTOP = {"width": 1366, "height": 900}
-PHONE = {"width": 390, "height": 844}
-SLOW = 150_000  # ms: the galaxy and the first solves are slow when the suite loads both cores
 
 
 def _cmdline(pid: int) -> str:
@@ -142,7 +140,7 @@ def test_the_odds_stay_in_view_while_editing_on_a_phone(server: str, browser: ob
     )
     box = summary.bounding_box()
     assert box is not None and 0 <= box["y"] <= 120, box
-    page.wait_for_timeout(800)
+    settle(page, 0)
     page.screenshot(path=str(ARTIFACTS / "phone_odds_editing_blue.png"))
     # The survivors chart, on request: its toolbar sits above the panel titles.
     chart = page.get_by_text("Survivors chart", exact=True)
@@ -152,7 +150,7 @@ def test_the_odds_stay_in_view_while_editing_on_a_phone(server: str, browser: ob
     plot = page.get_by_test_id("stPlotlyChart").first
     plot.scroll_into_view_if_needed()
     plot.hover()
-    page.wait_for_timeout(500)
+    page.locator(".modebar").first.wait_for(state="visible")
     bar = page.locator(".modebar").first.bounding_box()
     titles = [t.bounding_box() for t in plot.locator(".annotation-text").all()]
     assert (
@@ -269,10 +267,10 @@ def test_the_designer_searches_off_the_page_and_puts_a_design_in_the_battle(
     no_horizontal_scroll(page)
     page.screenshot(path=str(ARTIFACTS / "flow_designer_results.png"), full_page=True)
     page.set_viewport_size(PHONE)
-    page.wait_for_timeout(1000)
+    frames(page)
     no_horizontal_scroll(page)
     first.scroll_into_view_if_needed()  # the first design's card, as a phone shows it
-    page.wait_for_timeout(300)
+    frames(page)
     page.screenshot(path=str(ARTIFACTS / "flow_designer_results_phone.png"))
     page.set_viewport_size({"width": 1366, "height": 1400})
     page.get_by_role("button", name="Put design 1 into the battle").click()

@@ -6,17 +6,14 @@ from __future__ import annotations
 import pytest
 
 from tests.support import REPO
-from tests.ui.test_browser import (  # the server and browser fixtures are shared
+from tests.ui.browser import (
     ARTIFACTS,
-    browser,
+    BROWSER,
     no_horizontal_scroll,
-    server,
     settle,
 )
-from tests.ui.test_browser import pytestmark as needs_chromium
 
-__all__ = ["browser", "server"]
-pytestmark = needs_chromium
+pytestmark = BROWSER
 
 SAVE = REPO / "engine" / "data" / "examples" / "asynceclipse_small.json"
 playwright_api = pytest.importorskip("playwright.sync_api")
@@ -72,10 +69,9 @@ def test_step_through_the_example_record(server: str, browser: object) -> None:
     page.get_by_role("button", name="first_page").click(timeout=90_000)
     page.get_by_text(f"After action 0 of {total}").wait_for(timeout=30_000)
     assert page.get_by_text("Round 1").first.is_visible()
-    for _ in range(3):
+    for step in range(1, 4):
         page.get_by_role("button", name="chevron_right").click()
-        page.wait_for_timeout(400)
-    page.get_by_text(f"After action 3 of {total}").wait_for(timeout=30_000)
+        page.get_by_text(f"After action {step} of {total}").wait_for(timeout=30_000)
     settle(page, 1)
     page.screenshot(path=str(ARTIFACTS / "game_record_step_3.png"), full_page=True)
     page.close()
