@@ -36,7 +36,7 @@ from engine.importers import ImportProblem, load_save
 from engine.record import Recorder, loads_record, record_json
 from engine.snapshot import read_snapshot, snapshot
 from fileio import DocumentError, parse_document
-from tests.support import REPO
+from tests.support import REPO, examples
 from ui.battle_editor import build, read_battle_upload
 from ui.share import draft_from_link, encode_battle
 
@@ -197,7 +197,7 @@ def save_doc() -> Any:
 
 # ----- the readers ---------------------------------------------------------------------------
 
-FUZZ = settings(max_examples=60)
+FUZZ = settings(max_examples=examples(60))
 
 
 @FUZZ
@@ -253,7 +253,7 @@ TOKENS = st.sampled_from(
 )  # fmt: skip
 
 
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 @given(text=st.one_of(st.text(max_size=60), st.lists(TOKENS, max_size=20).map("".join)))
 def test_blueprint_notation_reader(text: str) -> None:
     try:
@@ -277,7 +277,7 @@ def test_snapshot_reader(data: bytes) -> None:
         read_snapshot(_read(data))
 
 
-@settings(max_examples=30)
+@settings(max_examples=examples(30))
 @given(data=mutated(save_doc()))
 def test_save_reader(data: bytes) -> None:
     with contextlib.suppress(ImportProblem):

@@ -193,6 +193,27 @@ class SectorBrute:
 
     def volley(self, state, t: int, missiles: bool, then) -> Vec:  # type: ignore[no-untyped-def]
         side = self.types[t][0]
+        total = [0.0, 0.0, 0.0, 0.0]
+        for p, results in self.volley_outcomes(state, t, missiles):
+            best = None
+            best_key = None
+            for nxt, alive, dmg_total in results:
+                v = then(nxt)
+                score = v[0] if side == 0 else -v[0]
+                own_kept, enemy_kept = (v[2], v[3]) if side == 0 else (v[3], v[2])
+                key = (score, own_kept, -enemy_kept, -alive, dmg_total)
+                if best is None or self.better(key, best_key):
+                    best, best_key = v, key
+            for i in range(4):
+                total[i] += p * best[i]  # type: ignore[index]
+        return (total[0], total[1], total[2], total[3])
+
+    @cache  # noqa: B019
+    def volley_outcomes(self, state, t: int, missiles: bool):  # type: ignore[no-untyped-def]
+        """Every face sequence of type ``t``'s volley with its probability and, for each way
+        to assign its hits, the state it leaves, the enemy ships left and the damage on them.
+        The same volley comes back every round: it is enumerated once per state."""
+        side = self.types[t][0]
         enemy = 1 - side
         stats = self.types[t][1]
         n = sum(1 for tt, _ in state[side] if tt == t)
@@ -208,7 +229,7 @@ class SectorBrute:
             )
         targets = [i for i, (et, _) in enumerate(state[enemy]) if state[2][et] != 2]
         needs = {i: need(stats.computer, self.types[state[enemy][i][0]][1].shield) for i in targets}
-        total = [0.0, 0.0, 0.0, 0.0]
+        outcomes = []
         for rolls in itertools.product(range(1, 7), repeat=len(dice)):
             p = (1 / 6) ** len(dice)
             hits = []
@@ -228,21 +249,14 @@ class SectorBrute:
                 own = self.npc_rule(own, [(1, frozenset(
                     i for i, (ot, _) in enumerate(own) if self.types[ot][1].cannons.pink and state[2][ot] != 2
                 ))] * self_points)  # fmt: skip
-            best = None
-            best_key = None
+            results = []
             for result in self.assignments(list(state[enemy]), hits):
                 nxt = self.make(state, side, own, result)
-                v = then(nxt)
                 alive = sum(1 for et, d in result if d <= self.hull(et) and state[2][et] != 2)
                 dmg_total = sum(d for et, d in result if d <= self.hull(et))
-                score = v[0] if side == 0 else -v[0]
-                own_kept, enemy_kept = (v[2], v[3]) if side == 0 else (v[3], v[2])
-                key = (score, own_kept, -enemy_kept, -alive, dmg_total)
-                if best is None or self.better(key, best_key):
-                    best, best_key = v, key
-            for i in range(4):
-                total[i] += p * best[i]  # type: ignore[index]
-        return (total[0], total[1], total[2], total[3])
+                results.append((nxt, alive, dmg_total))
+            outcomes.append((p, tuple(results)))
+        return tuple(outcomes)
 
     @staticmethod
     def better(key, best) -> bool:  # type: ignore[no-untyped-def]

@@ -28,6 +28,7 @@ from calc.design.prune import (
     sector_rules,
 )
 from calc.sector.ladder import odds
+from tests.support import examples
 
 TERRAN = "terran_directorate"
 TECHS = [
@@ -81,7 +82,7 @@ npc_ships = st.sampled_from(
 )
 
 
-@settings(max_examples=12)
+@settings(max_examples=examples(12))
 @given(
     techs=st.lists(st.sampled_from(TECHS), max_size=3, unique=True),
     enemy=player_fleets,
@@ -113,7 +114,7 @@ def test_optimal_play_pruning_is_safe(
     check_pruning(req)
 
 
-@settings(max_examples=12)
+@settings(max_examples=examples(12))
 @given(
     techs=st.lists(st.sampled_from(TECHS), max_size=3, unique=True),
     npc=npc_ships,
@@ -170,7 +171,7 @@ def sector_of(red_at: int, defender: int, *others: Side) -> Battle:
     return Battle(tuple(sides), defender)
 
 
-@settings(max_examples=16)
+@settings(max_examples=examples(16))
 @given(
     techs=st.lists(st.sampled_from(TECHS), max_size=3, unique=True),
     blue=player_fleets,
@@ -207,7 +208,7 @@ def test_sector_pruning_is_safe(
         assert skipped == 0
 
 
-@settings(max_examples=6)
+@settings(max_examples=examples(6))
 @given(
     techs=st.lists(st.sampled_from(TECHS), max_size=3, unique=True),
     npc=npc_ships,

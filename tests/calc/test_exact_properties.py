@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from blueprints import Dice, ShipClass, ShipStats
 from calc.battle.model import Battle, Policy, ShipGroup, Side
 from calc.exact.solver import solve_exact
+from tests.support import examples
 
 TOL = 1e-9
 CLASSES = [ShipClass.INTERCEPTOR, ShipClass.CRUISER, ShipClass.DREADNOUGHT, ShipClass.STARBASE]
@@ -46,7 +47,7 @@ def with_policy(side: Side, policy: Policy) -> Side:
     return replace(side, policy=policy)
 
 
-@settings(max_examples=40)
+@settings(max_examples=examples(40))
 @given(sides("A"), sides("D"), st.sampled_from(list(Policy)), st.sampled_from(list(Policy)))
 def test_probabilities_are_distributions(a: Side, d: Side, pa: Policy, pd: Policy) -> None:
     r = solve_exact(Battle.two_sided(with_policy(a, pa), with_policy(d, pd)))
@@ -62,7 +63,7 @@ def test_probabilities_are_distributions(a: Side, d: Side, pa: Policy, pd: Polic
     assert r.expected_rounds >= 0
 
 
-@settings(max_examples=30)
+@settings(max_examples=examples(30))
 @given(sides("A"), sides("D"))
 def test_the_order_of_groups_changes_nothing(a: Side, d: Side) -> None:
     r1 = solve_exact(Battle.two_sided(a, d))
@@ -73,7 +74,7 @@ def test_the_order_of_groups_changes_nothing(a: Side, d: Side) -> None:
     assert r1.expected_rounds == pytest.approx(r2.expected_rounds, abs=1e-9)
 
 
-@settings(max_examples=30)
+@settings(max_examples=examples(30))
 @given(sides("A", rift=False), sides("D", rift=False), st.data())
 def test_adding_a_ship_never_lowers_the_optimal_win_probability(
     a: Side, d: Side, data: st.DataObject
@@ -92,7 +93,7 @@ def test_adding_a_ship_never_lowers_the_optimal_win_probability(
     assert more_def <= base + TOL
 
 
-@settings(max_examples=30)
+@settings(max_examples=examples(30))
 @given(sides("A"), sides("D"), st.data())
 def test_one_more_computer_never_lowers_the_optimal_win_probability(
     a: Side, d: Side, data: st.DataObject
@@ -106,7 +107,7 @@ def test_one_more_computer_never_lowers_the_optimal_win_probability(
     assert better >= base - TOL
 
 
-@settings(max_examples=30)
+@settings(max_examples=examples(30))
 @given(sides("A"), sides("D"), st.sampled_from([Policy.GREEDY, Policy.NPC]))
 def test_optimal_is_never_worse_than_greedy(a: Side, d: Side, opponent: Policy) -> None:
     d_fixed = with_policy(d, opponent)

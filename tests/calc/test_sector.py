@@ -16,6 +16,7 @@ from calc.rules.reputation import best_of_draw, best_tiles
 from calc.sector.chain import battle_order, solve_sector
 from tests.calc.brute_force_chain import ChainBrute
 from tests.calc.helpers import ship, side
+from tests.support import examples
 
 TOL = 1e-12
 
@@ -180,7 +181,7 @@ def small(draw: st.DrawFn, name: str) -> Side:
     return side(name, *groups, policy=draw(st.sampled_from([Policy.NPC, Policy.OPTIMAL])))
 
 
-@settings(max_examples=20)
+@settings(max_examples=examples(20))
 @given(small("A"), small("B"), small("C"))
 def test_holds_sector_and_nobody_sum_to_one(a: Side, b: Side, c: Side) -> None:
     r = solve_sector(Battle((a, b, c), 0))

@@ -25,6 +25,7 @@ from calc.rules.accounting import (
 from calc.rules.battle_state import FIGHTING, LEFT, RETREATING
 from tests.calc.brute_force_sector import sector_brute
 from tests.calc.helpers import ship, side
+from tests.support import examples
 
 TOL = 1e-12
 
@@ -173,7 +174,7 @@ def small_sides(draw: st.DrawFn, name: str) -> Side:
     return side(name, *groups)
 
 
-@settings(max_examples=25)
+@settings(max_examples=examples(25))
 @given(small_sides("A"), small_sides("D"), st.sampled_from(["value", "win"]))
 def test_the_retreat_option_never_lowers_the_optimal_objective(
     a: Side, d: Side, objective: str

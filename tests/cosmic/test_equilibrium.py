@@ -30,6 +30,7 @@ from cosmic.errors import LinearProgramError
 from cosmic.fileformat import report_to_dict
 from cosmic.lp import maximize
 from tests.cosmic.support import reveal, tiny
+from tests.support import examples
 
 F = Fraction
 EQ = OpponentModel.EQUILIBRIUM
@@ -145,7 +146,7 @@ def small_games(draw: st.DrawFn) -> Challenge:
     )  # fmt: skip
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(small_games())
 def test_the_value_lies_between_the_best_response_and_the_random_opponent(c: Challenge) -> None:
     # Lower bound: your best single card against an opponent who sees it and plays, in each
@@ -244,7 +245,7 @@ def test_a_program_the_solver_cannot_take_is_a_cosmic_error() -> None:
         maximize([F(1)], [[F(-1)]], [F(1)], exact=False)
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(
     st.integers(1, 4).flatmap(
         lambda n: st.tuples(

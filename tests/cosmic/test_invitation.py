@@ -26,6 +26,7 @@ from cosmic import (
 from cosmic.cards import strength
 from cosmic.decks import custom
 from cosmic.invitation import Invitation, advise_invitation, played_pairs
+from tests.support import examples
 
 F = Fraction
 MODELS = [OpponentModel.HIGHEST, OpponentModel.RANDOM]
@@ -92,7 +93,7 @@ def test_the_pairs_of_cards_played_by_hand(model: OpponentModel) -> None:
 KINDS = ["attack:1", "attack:4", "attack:9", "compromise", "morph", "edict", "artifact"]
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(
     st.dictionaries(st.sampled_from(KINDS), st.integers(1, 2), min_size=2, max_size=5),
     st.integers(0, 3), st.integers(0, 3), st.integers(1, 3), st.sampled_from(MODELS),

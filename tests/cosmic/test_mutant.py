@@ -37,6 +37,7 @@ from cosmic.mutant import (
 )
 from cosmic.solver import Solver as _Solver
 from tests.cosmic.support import PLAIN_MODELS, tiny
+from tests.support import examples
 
 F = Fraction
 
@@ -109,7 +110,7 @@ def challenges(draw: st.DrawFn) -> Challenge:
     )
 
 
-@settings(max_examples=400)
+@settings(max_examples=examples(400))
 @given(challenges())
 def test_class_method_equals_the_oracle(c: Challenge) -> None:
     fast, oracle = both_ways(c)
@@ -276,7 +277,7 @@ def test_draw_limited_to_the_cards_outside_the_opponents_hand() -> None:
     assert plan.odds.win == F(1, 3)
 
 
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(st.lists(st.integers(0, 4), max_size=6), st.integers(0, 8))
 def test_draw_array_lists_every_composition_once(caps: list[int], d: int) -> None:
     draws, ways = draw_array(caps, d)

@@ -23,7 +23,7 @@ from cosmic.fileformat import (
     parse_json_text,
 )
 from cosmic.invitation import Invitation
-from tests.support import REPO
+from tests.support import REPO, examples
 
 VALID: dict[str, Any] = {
     "format": "fleetlab-cosmic/1", "deck": "mayfair_1991", "you": "offense",
@@ -135,7 +135,7 @@ def mutated(draw: st.DrawFn) -> str:
     return json.dumps(doc)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     st.one_of(
         mutated(),

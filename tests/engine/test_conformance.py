@@ -1,6 +1,10 @@
-"""The conformance harness: hundreds of random games, every invariant checked at every step.
+"""The conformance harness: random games, every invariant checked at every step.
 
-300 games. 200 plain ones: 40 for each player count from 2 to 6, different seeds and species; a
+``make test`` plays 120 games: 50 plain ones (10 for each player count from 2 to 6), 50
+skirmishes (10 per count) and 20 New Dangers games (4 per count); ``make fuzz`` plays the whole
+sweep of 350 described below (``tests.support.sized``).
+
+The sweep: 200 plain games, 40 for each player count from 2 to 6, different seeds and species; a
 tenth of the random players' disc-spending decisions ignore the upkeep guard, so games also reach
 trading, abandoning and elimination, and a tenth of their choices are warlike (builds and moves,
 into contested sectors when they can), so they meet and fight. 100 skirmishes: 20 per player
@@ -38,9 +42,10 @@ from tests.engine.harness import (
     check_step,
     play_checked,
 )
+from tests.support import FUZZ, sized
 
-GAMES_PER_COUNT = 40
-SKIRMISHES_PER_COUNT = 20
+GAMES_PER_COUNT = sized(10, 40)
+SKIRMISHES_PER_COUNT = sized(10, 20)
 BATCH = 10
 
 
@@ -134,7 +139,7 @@ def test_every_player_count_sees_diplomacy_and_eliminations() -> None:
     assert eliminated > 0
 
 
-MODULE_GAMES_PER_COUNT = 10
+MODULE_GAMES_PER_COUNT = sized(4, 10)
 
 
 def module_game(players: int, seed: int) -> GameReport:
@@ -160,9 +165,11 @@ def test_new_dangers_games_keep_every_invariant(players: int) -> None:
         assert final is not None and final.is_over
         assert final.round == 8 or all(p.eliminated for p in final.players)
         events.update(report.events)
-    assert events["minor_species_relations"] > 0 and events["supernova_rolls"] > 0
+    # The modules act at every count; that each of them acts is the next test's check.
     assert events["rift_dice_rolled"] > 0  # the skirmishes' rift-armed cruisers
-    assert sum(events[e] for e in EVENTS) > 0
+    assert sum(events[e] for e in EVENTS if e != "rift_dice_rolled") > 0
+    if FUZZ:  # frequent enough in ten games per count to hold at every count
+        assert events["minor_species_relations"] > 0 and events["supernova_rolls"] > 0
 
 
 def test_new_dangers_games_show_every_event() -> None:

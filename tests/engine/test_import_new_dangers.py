@@ -33,7 +33,7 @@ from tests.engine.test_import_asynceclipse import (
     locations,
     save_edits,
 )
-from tests.support import REPO
+from tests.support import REPO, examples
 
 SMALL = REPO / "engine" / "data" / "examples" / "asynceclipse_small.json"
 BLUE, GREEN = "1001", "1002"
@@ -281,7 +281,7 @@ ND_BASE = new_dangers_save()
 ND_LOCATIONS = locations(ND_BASE)
 
 
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(edits=save_edits(ND_LOCATIONS, 3))
 def test_mutated_new_dangers_saves_never_crash_and_keep_the_rules(
     edits: list[tuple[Any, Any, bool]],

@@ -29,14 +29,14 @@ from engine.planner import PassReason, PlannerPlayer
 from engine.planner import battle as planner_battle
 from engine.planner.odds import OddsBook, clear_cache
 from engine.planner.valuation import Plan, choose_plan
-from engine.play import play_from, play_game, random_config
+from engine.play import play_from, random_config
 from engine.players import GreedyPlayer, Player, RandomPlayer
 from engine.rules import legal_actions
-from engine.scoring import winners
 from engine.setup import new_game
 from engine.state import GameState
 from tests.engine.builders import do, edit, sector, started, to_combat, with_sector
 from tests.engine.harness import play_checked
+from tests.support import FUZZ
 
 HOME = Hex(0, -2)  # the Terran Directorate's home in a two-player game
 TARGET = Hex(0, -1)  # the zone south of it
@@ -61,7 +61,7 @@ def test_planner_in_skirmishes_against_random_players() -> None:
         return PlannerPlayer(rng) if seat % 2 == 0 else RandomPlayer(rng, 0.1, 0.3)
 
     decisions: Counter[str] = Counter()
-    for seed in (11, 12):
+    for seed in (11,) if not FUZZ else (11, 12, 13, 14):
         report = play_checked(3, seed, bot=mixed, skirmish=True)
         assert report.final is not None and report.final.is_over
         decisions.update(report.decisions)
@@ -95,11 +95,11 @@ def _actions_of(seed: int, rounds: int, clear: bool) -> list[str]:
 
 
 def test_planner_is_deterministic_given_the_seed() -> None:
-    first = _actions_of(5, 4, clear=True)
-    again = _actions_of(5, 4, clear=False)  # answers from the cache this time
-    fresh = _actions_of(5, 4, clear=True)
+    first = _actions_of(5, 2, clear=True)
+    again = _actions_of(5, 2, clear=False)  # answers from the cache this time
+    fresh = _actions_of(5, 2, clear=True)
     assert first == again == fresh
-    assert len(first) > 200
+    assert len(first) > 100
     assert _actions_of(6, 1, clear=False) != first[: len(_actions_of(6, 1, clear=False))]
 
 
@@ -225,20 +225,6 @@ def test_planner_hits_do_at_least_as_well_as_the_greedy_rule() -> None:
 def test_plans_follow_the_species(species: str, plan: Plan) -> None:
     s = started(species, "terran_directorate" if species != "terran_directorate" else "planta")
     assert choose_plan(s, 0) is plan
-
-
-def test_planner_beats_greedy_in_a_duel() -> None:
-    # A win is the rules' (``winners``: the most VP, ties to the most resources left), as in
-    # the league; two of these duels are ties on VP (20-20, 21-21) that the planner wins on
-    # resources. The league's benchmark measures the win rate over many games.
-    wins = 0
-    for seed in (1, 2, 3, 4):
-        rng = np.random.default_rng(seed)
-        config = random_config(2, rng)
-        bots: list[Player] = [PlannerPlayer(np.random.default_rng(seed)), GreedyPlayer()]
-        final = play_game(config, bots, rng)
-        wins += winners(final) == (0,)
-    assert wins >= 3
 
 
 def test_planner_keeps_its_upkeep_payable() -> None:

@@ -44,7 +44,7 @@ from engine.setup import new_game
 from engine.snapshot import read_snapshot, snapshot, state_hash
 from engine.state import CHANCE, GameConfig, GameState
 from tests.engine.harness import add_skirmish
-from tests.support import REPO
+from tests.support import REPO, examples
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 
@@ -370,14 +370,14 @@ json_values = st.recursive(
 )
 
 
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(data=json_values)
 def test_any_json_is_a_record_or_a_record_error(data: Any) -> None:
     with contextlib.suppress(RecordError):
         record_from_json(data)
 
 
-@settings(max_examples=40)
+@settings(max_examples=examples(40))
 @given(
     where=st.lists(
         st.sampled_from(["config", "players", "start", "entries"]), min_size=1, max_size=1
@@ -421,7 +421,7 @@ entry_edits = st.lists(
 )
 
 
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(edits=entry_edits)
 def test_fuzzed_entries_never_crash_the_replay(edits: list[tuple[str, int, int, str]]) -> None:
     record = short_record()

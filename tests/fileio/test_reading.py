@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from fileio import MAX_DEPTH, MAX_INT, DocumentError, parse_document, quote, read_document
+from tests.support import examples
 
 DEEP = 100_000
 
@@ -122,7 +123,7 @@ TEXTS = st.one_of(
 BYTES = st.one_of(st.binary(max_size=200), TEXTS.map(lambda t: t.encode("utf-8", "surrogatepass")))
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(data=st.one_of(TEXTS, BYTES), toml=st.booleans())
 def test_fuzz_only_document_errors_escape(data: str | bytes, toml: bool) -> None:
     try:
@@ -138,7 +139,7 @@ def test_fuzz_only_document_errors_escape(data: str | bytes, toml: bool) -> None
     json.dumps(value, allow_nan=False).encode("utf-8")
 
 
-@settings(max_examples=100)
+@settings(max_examples=examples(100))
 @given(
     value=st.recursive(
         st.none() | st.booleans() | st.integers(-MAX_INT, MAX_INT) | st.text(max_size=20)

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.support import REPO
+from tests.support import REPO, examples
 from ui.battle_editor import (
     build,
     draft_from_file,
@@ -47,7 +47,7 @@ def test_a_link_restores_the_same_battle_and_is_compact() -> None:
 
 
 @given(counts=st.lists(st.integers(0, 8), min_size=2, max_size=2))
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 def test_round_trip_of_any_fleet(counts: list[int]) -> None:
     draft = draft_from_file(example_battle())
     draft = set_count(set_count(draft, 0, 0, counts[0]), 1, 0, counts[1])
