@@ -1,6 +1,8 @@
 # Fleetlab: two commands do everything on a fresh machine with Python 3.11 and make.
 #   make run    set up .venv and start the dashboard on http://127.0.0.1:8501
 #   make test   set up .venv with the dev extra and run every check
+#   make check  the inner loop: ruff, mypy and the tests of the files you changed (tests/changed.py)
+#   make fuzz   the generated and statistical checks at full size (HYPOTHESIS_PROFILE=fuzz)
 # Other targets: make bench (solver benchmarks), make mutate (mutation study of the rules
 # modules: 6,486 mutants, many hours on two cores; run one module group with its tests, about
 # 20 min for combat and battle: see benchmarks/mutation_study.py), make clean.
@@ -10,7 +12,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 8501
 
-.PHONY: run test lint typecheck pytest bench mutate browser clean warmup
+.PHONY: run test check fuzz lint typecheck pytest bench mutate browser clean warmup
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -53,7 +55,23 @@ typecheck: $(VENV)/.installed-dev
 pytest: $(VENV)/.installed-dev browser warmup
 	$(BIN)/pytest -n auto --dist loadgroup -q
 
-test: lint typecheck pytest
+# The checks that need no compiled kernels run beside the warm-up (one core each), then pytest.
+test: $(VENV)/.installed-dev
+	$(MAKE) --no-print-directory -j2 --output-sync=target lint typecheck warmup browser
+	$(MAKE) --no-print-directory pytest
+
+# The tests of what changed since the branch left main (or, on main, the uncommitted changes),
+# without the browser set-up: under 3 minutes for a change to a module or two.
+check: lint typecheck warmup
+	@tests=$$($(BIN)/python -m tests.changed); \
+	if [ -z "$$tests" ]; then echo "make check: no changed file has tests"; \
+	else echo "make check: $$(echo $$tests | wc -w) test paths"; \
+		$(BIN)/pytest -n auto --dist loadgroup -q $$tests; fi
+
+# Ten times the Hypothesis examples, drawn afresh, and the whole seed sweeps of the conformance
+# harnesses and bot games (tests/support.py: examples, sized); tens of minutes.
+fuzz: $(VENV)/.installed-dev browser warmup
+	HYPOTHESIS_PROFILE=fuzz $(BIN)/pytest -n auto --dist loadgroup -q
 
 bench: $(VENV)/.installed-run
 	$(BIN)/python benchmarks/solver_bench.py --mc
