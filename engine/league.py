@@ -95,13 +95,18 @@ def schedule(bots: Sequence[str], games: int, seed: int) -> tuple[LeagueGame, ..
     )
 
 
-class _Watch:
-    """An ``on_step`` callback counting battles (sectors whose combat ended) and the actions
-    and reactions each seat takes."""
+class GameWatch:
+    """An ``on_step`` callback counting battles (sectors whose combat ended: against NPCs or
+    between players) and the actions and reactions each seat takes; ``fleetlab selfplay`` and
+    the league report both."""
 
     def __init__(self, players: int) -> None:
         self.battles = 0
         self.actions = [0] * players
+
+    def actions_per_player_round(self, rounds: int) -> float:
+        """Actions and reactions taken per seat and round, over every seat."""
+        return sum(self.actions) / max(1, len(self.actions) * rounds)
 
     def __call__(self, before: GameState, action: Action, after: GameState) -> None:
         if isinstance(action, TakeAction | TakeReaction):
@@ -144,7 +149,7 @@ def play_league_game(game: LeagueGame) -> GameSummary:
     (``load_kernels``, outside the game's time)."""
     load_kernels()
     start = time.process_time()
-    watch = _Watch(game.players)
+    watch = GameWatch(game.players)
     final = play_seeded(game, seat_players(game), on_step=watch)
     assert final.scores is not None
     won = winners(final)

@@ -1,7 +1,8 @@
-"""``fleetlab selfplay``: bots play a whole game, battles included, and the final scores print.
+"""``fleetlab selfplay``: bots play a whole game, battles included, and the final scores print,
+with the battles fought and the actions a player took per round.
 
-``--bots planner`` seats the same bot everywhere; ``--bots planner,greedy,greedy,greedy`` one bot
-per seat (``engine.bots``). ``--record FILE`` also writes the game record
+The planner sits in every seat unless ``--bots`` says otherwise: ``--bots greedy`` seats the same
+bot everywhere; ``--bots planner,greedy,greedy,greedy`` one bot per seat (``engine.bots``). ``--record FILE`` also writes the game record
 (``docs/game-record.md``), which ``fleetlab replay FILE`` plays back and checks.
 ``--modules pulsar,nebula,...`` (or ``all``) sets the game up with New Dangers modules
 (``engine.modules``); the report then counts what they did (``engine.events``).
@@ -21,6 +22,7 @@ from engine.actions.base import Action
 from engine.bots import BOTS, make_player, seat_bots
 from engine.errors import EngineError
 from engine.events import EventCounter
+from engine.league import GameWatch
 from engine.modules import MODULES, parse_modules
 from engine.players import Player
 from engine.record import Recorder, save_record
@@ -45,9 +47,9 @@ def register(subparsers: Any) -> None:
     )
     p.add_argument(
         "--bots",
-        default="greedy",
+        default="planner",
         help=f"one bot for every seat, or one per seat, comma-separated ({', '.join(BOTS)}; "
-        "default greedy)",
+        "default planner)",
     )
     p.add_argument("--species", help="species per seat, comma-separated (default: random)")
     p.add_argument(
@@ -134,12 +136,14 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
         for seat, name in enumerate(names)
     ]
     counter = EventCounter()
+    watch = GameWatch(args.players)
     try:
         recorder = Recorder(config, names)
 
         def on_step(before: GameState, action: Action, after: GameState) -> None:
             recorder(before, action, after)
             counter(before, action, after)
+            watch(before, action, after)
 
         final = play_game(config, bots, rng, on_step=on_step)
     except EngineError as exc:
@@ -159,6 +163,8 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
             "seed": args.seed,
             "bots": shown,
             "modules": modules,
+            "battles": watch.battles,
+            "actions_per_player_round": round(watch.actions_per_player_round(final.round), 3),
             "events": counter.counts,
             "players": data,
         }
@@ -167,6 +173,10 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     who = f"{names[0]} bots" if len(set(names)) == 1 else f"bots {', '.join(names)}"
     print(f"Final scores after round {final.round} (seed {args.seed}, {who}):")
     print(text_table(SCORE_HEADERS, rows))
+    print(
+        f"\n{watch.battles} battle{'s' if watch.battles != 1 else ''}; "
+        f"{watch.actions_per_player_round(final.round):.2f} actions per player and round."
+    )
     if modules:
         print(f"\nModules: {', '.join(modules)}.")
         print(", ".join(f"{name.replace('_', ' ')} {n}" for name, n in counter.counts.items()))
