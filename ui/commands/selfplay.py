@@ -2,8 +2,9 @@
 with the battles fought and the actions a player took per round.
 
 The planner sits in every seat unless ``--bots`` says otherwise: ``--bots greedy`` seats the same
-bot everywhere; ``--bots planner,greedy,greedy,greedy`` one bot per seat (``engine.bots``). ``--record FILE`` also writes the game record
-(``docs/game-record.md``), which ``fleetlab replay FILE`` plays back and checks.
+bot everywhere; ``--bots planner,greedy,greedy,greedy`` one bot per seat (``engine.bots``).
+``--record FILE`` also writes the game record (``docs/game-record.md``), which ``fleetlab
+replay FILE`` plays back and checks.
 ``--modules pulsar,nebula,...`` (or ``all``) sets the game up with New Dangers modules
 (``engine.modules``); the report then counts what they did (``engine.events``).
 """
