@@ -16,6 +16,10 @@ Usage::
     python benchmarks/test_costs.py --top 30 -- tests/engine   # only these tests
     python benchmarks/test_costs.py --read DIR          # the table of an earlier run's DIR
 
+A child process counts at the test during which it is reaped: a session fixture's server
+counts at the teardown of the last test its worker runs (whatever that test is), a process
+pool's workers at the test that shuts the pool. The totals are exact either way.
+
 Numbers are CPU seconds, so they hold on a machine whose cores other work shares (wall
 seconds do not: a test that waits on a server looks as costly as one that computes).
 """
