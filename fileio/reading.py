@@ -39,17 +39,29 @@ _WIDE_BOMS = (
     (b"\xfe\xff", "UTF-16"),
 )
 
-# What the bracket scan skips: strings (brackets inside them do not nest) and TOML comments.
-_JSON_SKIP = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
-_TOML_SKIP = re.compile(
-    r"'''.*?'''"
-    r'|"""(?:[^"\\]|\\.|"(?!""))*"""'
-    r'|"[^"\\\n]*(?:\\.[^"\\\n]*)*"'
-    r"|'[^'\n]*'"
-    r"|#[^\n]*",
-    re.DOTALL,
-)
-_BRACKETS = re.compile(r"[\[\]{}]")
+# The bracket scan: one pass over the text, jumping from one character that matters to the
+# next. Every search starts where the last one ended and never looks back, so the scan is linear
+# in the text whatever its shape (a regular expression that skips strings backtracks: on an
+# unterminated string of escaped quotes it retried from every quote to the end, O(n^2)).
+_JSON_OUTSIDE = re.compile(r'[\[\]{}"]')
+_JSON_STRING_REST = re.compile(r'(?:[^"\\]++|\\.)*+"', re.DOTALL)
+_TOML_OUTSIDE = re.compile(r"[\[\]{}\"'#]")
+_TOML_BASIC_REST = re.compile(r'(?:[^"\\\n]++|\\.)*+"')
+_TOML_MULTI_REST = re.compile(r'(?:[^"\\]++|\\.|"(?!""))*+"""', re.DOTALL)
+# Possessive quantifiers (``++``, ``*+``) never give back what they took: a string's rest is
+# matched or refused in one pass from its opening quote, and the scan goes on after it.
+
+
+class ScanCounter:
+    """How many searches the bracket scans made since ``reset()``: the work counter the tests
+    use to show the scan linear (at most one search per character of the text, plus one)."""
+
+    searches = 0
+
+    @classmethod
+    def reset(cls) -> None:
+        """Start counting again from zero."""
+        cls.searches = 0
 
 
 class _Refused:
@@ -141,12 +153,28 @@ def decode_text(data: bytes, *, where: str = "") -> str:
         ) from None
 
 
-def _deepest(text: str, skip: re.Pattern[str], limit: int) -> int:
-    """How deep the brackets of ``text`` nest outside strings (and comments), stopping once
-    past ``limit``."""
+def _deepest_json(text: str, limit: int) -> int:
+    r"""How deep the brackets of JSON ``text`` nest outside strings, stopping once past
+    ``limit``; an unterminated string ends the scan (the parser then says where it starts).
+
+    >>> _deepest_json(r'[{"a": "[[[\"]"}, 1]', 64)
+    2
+    """
     depth = deepest = 0
-    for match in _BRACKETS.finditer(skip.sub('""', text)):
-        if match.group() in "[{":
+    at = 0
+    while True:
+        ScanCounter.searches += 1
+        found = _JSON_OUTSIDE.search(text, at)
+        if found is None:
+            return deepest
+        char, at = found.group(), found.end()
+        if char == '"':
+            ScanCounter.searches += 1
+            rest = _JSON_STRING_REST.match(text, at)
+            if rest is None:  # unterminated: the parser says where
+                return deepest
+            at = rest.end()
+        elif char in "[{":
             depth += 1
             if depth > deepest:
                 deepest = depth
@@ -154,7 +182,63 @@ def _deepest(text: str, skip: re.Pattern[str], limit: int) -> int:
                     return deepest
         else:
             depth -= 1
-    return deepest
+
+
+def _deepest_toml(text: str, limit: int) -> int:
+    r'''As ``_deepest_json`` for TOML: skips basic and literal strings, their multi-line forms
+    and comments; a table header ``[[a]]`` counts as two levels, which is never deep.
+
+    >>> _deepest_toml('a = [[1], \'[[\'] # [[[\nb = """]\\""""\nc = { d = [2] }', 64)
+    2
+    '''
+    depth = deepest = 0
+    at = 0
+    while True:
+        ScanCounter.searches += 1
+        found = _TOML_OUTSIDE.search(text, at)
+        if found is None:
+            return deepest
+        char, at = found.group(), found.end()
+        if char == "#":
+            end = text.find("\n", at)
+            if end < 0:
+                return deepest
+            at = end + 1
+        elif char == "'":
+            if text.startswith("''", at):  # a multi-line literal string
+                end = text.find("'''", at + 2)
+                if end < 0:
+                    return deepest
+                at = end + 3
+            else:
+                end = text.find("'", at)
+                line = text.find("\n", at)
+                if end < 0 or 0 <= line < end:  # unterminated on its line: the parser says so
+                    return deepest
+                at = end + 1
+        elif char == '"':
+            ScanCounter.searches += 1
+            if text.startswith('""', at):  # a multi-line basic string
+                rest = _TOML_MULTI_REST.match(text, at + 2)
+                if rest is None:
+                    return deepest
+                at = rest.end()
+                for _ in range(2):  # up to two quotes may end its content
+                    if text.startswith('"', at):
+                        at += 1
+            else:
+                rest = _TOML_BASIC_REST.match(text, at)
+                if rest is None:  # unterminated on its line: the parser says so
+                    return deepest
+                at = rest.end()
+        elif char in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+                if deepest > limit:
+                    return deepest
+        else:
+            depth -= 1
 
 
 def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -321,7 +405,7 @@ def parse_document(
     text = (
         decode_text(data, where=where) if isinstance(data, bytes) else data.removeprefix("\ufeff")
     )
-    deepest = _deepest(text, _TOML_SKIP if toml else _JSON_SKIP, max_depth)
+    deepest = (_deepest_toml if toml else _deepest_json)(text, max_depth)
     if deepest > max_depth:
         raise DocumentError(where, "", f"nested deeper than {max_depth} levels; Fleetlab files "
                             "nest only a few levels")  # fmt: skip
