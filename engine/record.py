@@ -207,13 +207,21 @@ def save_record(record: GameRecord, path: str | os.PathLike[str]) -> None:
     write_atomic(path, record_text(record))
 
 
-def parse_json(text: str | bytes, where: str = "record", max_bytes: int = MAX_BYTES) -> Json:
+def parse_json(
+    text: str | bytes,
+    where: str = "record",
+    max_bytes: int = MAX_BYTES,
+    on_duplicate: Callable[[str], None] | None = None,
+) -> Json:
     """JSON from text or bytes (an upload, a file), at most ``max_bytes``, read by
     ``fileio.parse_document`` (the reader every Fleetlab file type shares: UTF-8 with an
     optional byte-order mark, no duplicate keys, no ``NaN``/``Infinity``, bounded nesting and
-    integers); ``RecordError`` says what is wrong. Nothing in it is executed."""
+    integers); ``RecordError`` says what is wrong. Nothing in it is executed. ``on_duplicate``
+    (for other programs' files only): see ``fileio.parse_document``."""
     try:
-        data: Json = parse_document(text, where=where, max_bytes=max_bytes)
+        data: Json = parse_document(
+            text, where=where, max_bytes=max_bytes, on_duplicate=on_duplicate
+        )
     except DocumentError as exc:
         raise RecordError(str(exc)) from None
     return data

@@ -353,11 +353,31 @@ def _decimal_hook(decimals: Callable[[str], Any]) -> Callable[[str], Any]:
     return hook
 
 
-def _parse_json(text: str, where: str, decimals: Callable[[str], Any] | None = None) -> Any:
+def _last_wins(on_duplicate: Callable[[str], None]) -> Callable[[list[tuple[str, Any]]], Any]:
+    """An object hook that keeps the last value of a key written twice and tells
+    ``on_duplicate`` the key (the rule of Python's own ``json`` and of most writers' readers)."""
+
+    def hook(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for key, value in pairs:
+            if key in out:
+                on_duplicate(key)
+            out[key] = value
+        return out
+
+    return hook
+
+
+def _parse_json(
+    text: str,
+    where: str,
+    decimals: Callable[[str], Any] | None = None,
+    on_duplicate: Callable[[str], None] | None = None,
+) -> Any:
     try:
         return json.loads(
             text,
-            object_pairs_hook=_unique_keys,
+            object_pairs_hook=_unique_keys if on_duplicate is None else _last_wins(on_duplicate),
             parse_int=_parse_int,
             parse_float=_parse_float if decimals is None else _decimal_hook(decimals),
             parse_constant=_parse_constant,
@@ -389,6 +409,7 @@ def parse_document(
     max_bytes: int = 1 << 20,
     max_depth: int = MAX_DEPTH,
     decimals: Callable[[str], Any] | None = None,
+    on_duplicate: Callable[[str], None] | None = None,
 ) -> Any:
     """The JSON (or, with ``toml``, TOML) document in ``data``, checked as the module says.
 
@@ -396,9 +417,15 @@ def parse_document(
     only error raised, whatever the input. ``decimals`` (JSON only) reads each number with a
     fraction or an exponent from its text instead of ``float`` (a reader that wants them exact
     keeps the text); a ``ValueError`` it raises refuses the number, with its path.
+    A key written twice in one JSON object is refused, unless ``on_duplicate`` is given: then
+    the last value wins and ``on_duplicate`` hears the key (for files of other programs that
+    read them so; Fleetlab's own formats stay strict).
 
     >>> parse_document('{"p": 0.1}', decimals=lambda text: f"exactly {text}")
     {'p': 'exactly 0.1'}
+    >>> seen = []
+    >>> parse_document('{"201": 1, "201": 2}', on_duplicate=seen.append), seen
+    ({'201': 2}, ['201'])
     """
     if len(data) > max_bytes:
         raise DocumentError(where, "", f"{len(data):,} bytes; at most {max_bytes:,} are accepted")
@@ -410,7 +437,9 @@ def parse_document(
         raise DocumentError(where, "", f"nested deeper than {max_depth} levels; Fleetlab files "
                             "nest only a few levels")  # fmt: skip
     try:
-        value = _parse_toml(text, where) if toml else _parse_json(text, where, decimals)
+        value = (
+            _parse_toml(text, where) if toml else _parse_json(text, where, decimals, on_duplicate)
+        )
     except RecursionError:  # the bracket scan is exact for JSON; this guards odd TOML
         raise DocumentError(where, "", "nested too deeply to read") from None
     _check_value(value, where, max_depth)

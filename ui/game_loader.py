@@ -12,7 +12,7 @@ cannot be opened at all raises ``GameFileError`` naming the file and what would 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -77,9 +77,13 @@ class LoadedGame:
         return f"{what} '{self.name}'"
 
 
-def _parse_json(raw: bytes, name: str) -> Any:
+def _parse_json(raw: bytes, name: str, duplicates: list[str]) -> Any:
+    """The upload's JSON; keys written twice keep their last value and land in ``duplicates``
+    (an AsyncEclipse save has them; Fleetlab's own files must not, ``open_game`` checks)."""
     try:
-        return records.parse_json(raw, where=f"'{name}'", max_bytes=MAX_UPLOAD_BYTES)
+        return records.parse_json(
+            raw, where=f"'{name}'", max_bytes=MAX_UPLOAD_BYTES, on_duplicate=duplicates.append
+        )
     except EngineError as exc:
         raise GameFileError(f"{exc}; expected a JSON game file") from None
 
@@ -140,11 +144,11 @@ def _seat_label(name: str, colour: str, species: str) -> str:
     return player_label(colour, species, name if name and not name.startswith("<@") else None)
 
 
-def _save(data: Any, name: str) -> LoadedGame:
+def _save(data: Any, name: str, duplicates: Sequence[str] = ()) -> LoadedGame:
     try:
         # The importer refuses a save with nothing usable (no readable player) itself, so the
         # page and `fleetlab import` refuse the same files with the same words.
-        result = import_game(data)
+        result = import_game(data, duplicate_keys=duplicates)
     except ImportProblem as exc:
         raise GameFileError(f"'{name}' cannot be imported: {exc}") from None
     report = result.report
@@ -172,14 +176,20 @@ def _save(data: Any, name: str) -> LoadedGame:
 
 def open_game(raw: bytes, name: str) -> LoadedGame:
     """Open an uploaded game file (see the module docstring)."""
-    data = _parse_json(raw, name)
+    duplicates: list[str] = []
+    data = _parse_json(raw, name, duplicates)
     kind = kind_of(data)
+    if kind == "asynceclipse":
+        return _save(data, name, duplicates)
+    if duplicates:  # Fleetlab's own formats are strict
+        raise GameFileError(
+            f"'{name}': the key {duplicates[0]!r} appears twice in one object; keys must be "
+            "unique; expected a JSON game file"
+        )
     if kind == "record":
         return _record(data, name)
     if kind == "snapshot":
         return _snapshot(data, name)
-    if kind == "asynceclipse":
-        return _save(data, name)
     accepted = ", ".join(KINDS.values())
     found = (
         f"format {data.get('format')!r}"

@@ -160,10 +160,15 @@ class ImportResult:
 # ----- reading files -----------------------------------------------------------------------
 
 
-def parse_save(raw: bytes | str, *, max_bytes: int = MAX_BYTES) -> object:
+def parse_save(
+    raw: bytes | str, *, max_bytes: int = MAX_BYTES, duplicates: list[str] | None = None
+) -> object:
     """Parse a save's text as JSON (and nothing else), refusing more than ``max_bytes``.
 
-    The JSON itself is read by ``engine.record.parse_json`` (the one reader of uploads).
+    The JSON itself is read by ``engine.record.parse_json`` (the one reader of uploads), as the
+    bot reads it: a key written twice in one object keeps its last value (the bot's ``board``
+    holds integer and string keys alike, which its writer emits as the same key twice), and
+    each such key is appended to ``duplicates`` for ``import_game`` to note.
     Raises ``ImportProblem`` (path ``$``) for a file that is too large or not JSON.
     """
     size = len(raw.encode("utf-8", "surrogatepass")) if isinstance(raw, str) else len(raw)
@@ -176,7 +181,8 @@ def parse_save(raw: bytes | str, *, max_bytes: int = MAX_BYTES) -> object:
             )
         )
     try:
-        return parse_json(raw, _SAVE, max_bytes)
+        seen = duplicates if duplicates is not None else []
+        return parse_json(raw, _SAVE, max_bytes, on_duplicate=seen.append)
     except RecordError as exc:
         message = str(exc).removeprefix(f"{_SAVE}: ")
         raise ImportProblem(Problem(ROOT, message, "nothing imported")) from None
@@ -190,26 +196,40 @@ def load_save(
     Raises ``ImportProblem`` for an unreadable file, one over ``max_bytes``, one that is not
     JSON, one with nothing usable (and, with ``strict``, for any problem).
     """
-    if isinstance(source, bytes):
-        return import_game(parse_save(source, max_bytes=max_bytes), strict=strict)
-    try:
-        data = read_bytes(source, max_bytes=max_bytes, what="save")
-    except DocumentError as exc:
-        raise ImportProblem(Problem(ROOT, str(exc), "nothing imported")) from None
-    return import_game(parse_save(data, max_bytes=max_bytes), strict=strict)
+    if not isinstance(source, bytes):
+        try:
+            source = read_bytes(source, max_bytes=max_bytes, what="save")
+        except DocumentError as exc:
+            raise ImportProblem(Problem(ROOT, str(exc), "nothing imported")) from None
+    twice: list[str] = []
+    data = parse_save(source, max_bytes=max_bytes, duplicates=twice)
+    return import_game(data, strict=strict, duplicate_keys=twice)
 
 
 # ----- the importer ------------------------------------------------------------------------
 
 
-def import_game(data: object, *, strict: bool = False) -> ImportResult:
+def import_game(
+    data: object, *, strict: bool = False, duplicate_keys: Sequence[str] = ()
+) -> ImportResult:
     """Import a parsed save (the JSON document as Python data).
 
     Every problem is collected in ``report.problems``; with ``strict`` the first one raises
     ``ImportProblem``. A document that is not a JSON object, or one in which no player can be
-    read, always raises.
+    read, always raises. ``duplicate_keys`` are the keys ``parse_save`` found written twice:
+    one routine note names them.
     """
-    return _Import(Reader(strict)).run(data)
+    reader = Reader(strict)
+    for key in duplicate_keys:
+        reader.problem(
+            ROOT,
+            f"the key {quote(key)} is written twice in one object; the last value is read",
+            "last value kept, as the bot reads it",
+            Severity.NOTE,
+            group=(ROOT, "keys written twice in one object (the last value is read)"),
+            item=quote(key),
+        )
+    return _Import(reader).run(data)
 
 
 def problems(data: object) -> tuple[Problem, ...]:

@@ -398,10 +398,16 @@ def _population(
             continue
         squares = [i for i, sq in enumerate(tile.squares) if sq.code == square_code]
         for k, flag in enumerate(flags):
-            if flag in (0, False):
+            if flag in (0, False) or flag == "empty":  # early saves write "empty": no cube
                 continue
             if flag not in (1, True):
-                r.problem(f"{where}[{k}]", f"expected 0 or 1, got {quote(flag)}", "no cube")
+                r.problem(
+                    f"{where}[{k}]",
+                    f"expected 0 or 1, got {quote(flag)}",
+                    "no cube",
+                    group=("board", "cube slots that are not 0, 1 or 'empty'"),
+                    item=f"{where}[{k}] {quote(flag)}",
+                )
                 continue
             if k >= len(squares):
                 r.problem(

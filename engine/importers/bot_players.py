@@ -15,10 +15,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from blueprints import Blueprint, BlueprintError, ShipClass, TechCategory
 from blueprints import part as find_part
+from blueprints import parts as all_parts
 from blueprints import species as find_species
 from blueprints import tech as find_tech
 from engine.importers.bot_new_dangers import MINOR_MARK, minor_species_name
@@ -339,7 +341,7 @@ def blueprint(r: Reader, e: Entry, ship_class: ShipClass, techs: set[str]) -> Bl
                 at, f"expected a part code, got {kind(code)} {quote(code)}", "slot left empty"
             )
             continue
-        part_id = r.t.parts.get(code)
+        part_id = r.t.parts.get(code) or fleetlab_part_id(code)
         if part_id is None:
             r.problem(at, f"unknown part code {quote(code)}", "slot left empty")
             continue
@@ -414,3 +416,19 @@ def traitor(r: Reader, seats: Sequence[Entry]) -> int | None:
             f"seat {holders[0]} holds the traitor tile",
         )
     return holders[0] if holders else None
+
+
+@cache
+def _fleetlab_part_ids() -> frozenset[str]:
+    return frozenset(p.id for p in all_parts())
+
+
+def fleetlab_part_id(code: str) -> str | None:
+    """The part of an early save's blueprint written by Fleetlab's own part id (``ion_cannon``,
+    ``nuclear_drive``, ``hull``: the bot's earliest era wrote ids, not its short codes), or
+    None. Fleetlab's own short codes are not read here: the bot's codes are another table.
+
+    >>> fleetlab_part_id("electron_computer"), fleetlab_part_id("ioc")
+    ('electron_computer', None)
+    """
+    return code if code in _fleetlab_part_ids() else None
