@@ -1,11 +1,12 @@
 """Whole Cosmic Encounter games by the two editions of the rules, on the same seeds.
 
-Edition 2 (``cosmic.game.state.RULES``) offers every edict in each window where it may be played
-and negotiates deals over several offers; edition 1 is that of version-1 records. For each
+The current edition (``cosmic.game.state.RULES``, 3) offers every edict in each window where it
+may be played, negotiates deals over several offers and lets an offense with no spare ship
+launch the last ship of a base; edition 1 is that of version-1 records. For each
 edition and bot kind it plays the same games (seeds, powers, decks) and prints, per game, the
 median CPU time, the median number of steps (every decision and chance event), turns, and how
-many games ended with a winner; then the ratio of edition 2's medians to edition 1's, measured
-in the same run.
+many games ended with a winner; then the ratio of the current edition's medians to edition
+1's, measured in the same run.
 
     .venv/bin/python benchmarks/cosmic_games.py [--games 40] [--bots random|odds]
 """
@@ -67,7 +68,7 @@ def main() -> None:
         for key in ("cpu", "steps", "turns")
         if medians[LEGACY_RULES][key]
     }
-    print(json.dumps({"edition 2 / edition 1 (medians)": ratio}))
+    print(json.dumps({f"edition {RULES} / edition 1 (medians)": ratio}))
 
 
 if __name__ == "__main__":

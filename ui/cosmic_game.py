@@ -9,7 +9,7 @@ hand; of the others only how many cards they hold, and the challenge cards once 
 >>> import numpy as np
 >>> from cosmic.game import GameConfig, RandomBot, Recorder, play_game
 >>> from cosmic.powers import Power
->>> config = GameConfig((Power.VIRUS, Power.ZOMBIE, Power.LASER), max_turns=5)
+>>> config = GameConfig((Power.VIRUS, Power.ZOMBIE, Power.LASER))
 >>> rng = np.random.default_rng(2)
 >>> recorder = Recorder(config, ("a", "b", "c"))
 >>> _ = play_game(config, [RandomBot(rng) for _ in range(3)], rng, on_step=recorder)

@@ -13,7 +13,13 @@ deals and their negotiation, ``cosmic.game.invariants`` what holds after every s
 
 from cosmic.game.actions import Action, parse_action
 from cosmic.game.bots import Bot, RandomBot
-from cosmic.game.errors import EntryError, GameError, IllegalActionError, RecordError
+from cosmic.game.errors import (
+    EntryError,
+    GameError,
+    IllegalActionError,
+    RecordError,
+    TurnCapError,
+)
 from cosmic.game.odds_bot import OddsBot
 from cosmic.game.play import play_from, play_game, random_config, sample_chance
 from cosmic.game.record import (
@@ -50,6 +56,7 @@ __all__ = [
     "Recorder",
     "Replay",
     "Step",
+    "TurnCapError",
     "apply",
     "chance_outcomes",
     "legal_actions",

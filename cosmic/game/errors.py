@@ -31,3 +31,17 @@ class EntryError(RecordError):
         self.index = index
         self.text = text
         self.reason = reason
+
+
+class TurnCapError(GameError):
+    """A game still going at its ``max_turns``: the rules should have ended it, so this is a
+    stuck game (a loop of the bots or a rule missing), never a finished one. ``turn`` and
+    ``powers`` say which game; the command that played it adds the seed and the last turns."""
+
+    def __init__(self, turn: int, powers: tuple[str, ...]) -> None:
+        super().__init__(
+            f"the game is still going after {turn} turns (powers {', '.join(powers)}); "
+            "a game ends by its rules, not at the turn cap"
+        )
+        self.turn = turn
+        self.powers = powers

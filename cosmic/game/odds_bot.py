@@ -135,7 +135,7 @@ class OddsBot:
             aims = [a for a in legal if isinstance(a, Aim)]
             if not aims:
                 return FlipAgain()
-            return min(aims, key=lambda a: state.ships_on(a.planet, a.defense))
+            return min(aims, key=lambda a: _aim_cost(state, seat, a))
         if step is Step.ALLY:
             for side in Side:
                 if Join(side) in legal:
@@ -360,3 +360,13 @@ def _with_edict(state: GameState, seat: int, action: PlayEdict) -> GameState | N
 
 
 __all__ = ["OddsBot"]
+
+
+def _aim_cost(state: GameState, seat: int, aim: Aim) -> tuple[bool, int]:
+    """How little ``aim`` promises, lowest first: a planet of another system where the offense
+    already has a base comes last (winning there adds ships, not a base: a bot that aimed at
+    such planets because they held the fewest defending ships made no progress for hundreds of
+    turns, seed 81 of three players), then the fewest ships of the defense. At home (own
+    colour) every planet is the offense's own, so only the defense's ships count."""
+    gains_nothing = aim.planet // PLANETS != seat and state.ships_on(aim.planet, seat) > 0
+    return (gains_nothing, state.ships_on(aim.planet, aim.defense))

@@ -54,8 +54,9 @@ from fileio.records import Note, Unreadable
 
 FORMAT = "fleetlab-cosmic-record"
 VERSION = 2
-"""The version written. Version 2 adds ``config.rules`` (the edition of the rules, ``RULES``:
-edicts in every window, negotiated deals); version 1 records, which have none, replay by the
+"""The version written. Version 2 adds ``config.rules`` (the edition of the rules: 2, edicts in
+every window and negotiated deals; 3, the offense's last-ship launch and the turn cap as an
+error; new games are played by ``RULES``); version 1 records, which have none, replay by the
 rules of edition 1 and keep their hashes."""
 READS = (1, 2)
 """The versions read."""

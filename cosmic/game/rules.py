@@ -16,8 +16,11 @@ decision of Fleetlab's):
   flips its colour flips again (the seed's choice left to it has one option).
 * A player with ships in the warp and no base at all frees its ship onto a home planet (U).
 * Any planet of the defense's system may be aimed at, empty or not (E).
-* The offense sends 1 to 4 ships, leaving one on each base (the seed); an offense that cannot
-  send a ship loses its challenge (U). Allies do the same, 1 to 4 ships.
+* The offense sends 1 to 4 ships, leaving one on each base (the seed); from edition 3 an offense
+  with no ship to spare anywhere may send the last ship of one base (U: the rulebooks let ships
+  come from any base; without it a player down to one ship a base never challenges again, and
+  seed 5 of four players ran to the turn cap). An offense that cannot send a ship loses its
+  challenge (U). Allies send 1 to 4 ships, always leaving one on each base.
 * The defense may invite any player, those the offense invited included (the seed). Invited
   players answer in turn order from the offense's left; one invited by both chooses a side.
 * A hand without a challenge card is discarded and a new hand drawn when its holder is about
@@ -39,8 +42,9 @@ decision of Fleetlab's):
   (edition 2; the timings of the base-game cards, U where the Eon cards are not confirmed).
 * A deal made is a success for the offense: it may challenge again (the seed).
 * The game is won at once by every player with five foreign bases (the seed); several may win
-  together (E: the Eon rules allow shared wins). With one player left in play it wins. After
-  ``max_turns`` turns the game ends without a winner (U: bots may never finish).
+  together (E: the Eon rules allow shared wins). With one player left in play it wins. A game
+  still going after ``max_turns`` turns is stuck: edition 3 raises ``TurnCapError`` (editions 1
+  and 2 ended there without a winner, and their records replay so).
 * A player with four ships or fewer in play (after a Void) no longer plays: its remaining ships
   leave the game, its hand is discarded, its counter leaves the destiny pile (the seed's "can
   no longer win and will no longer play"; what happens to its ships is U).
@@ -108,7 +112,7 @@ from cosmic.game.actions import (
 )
 from cosmic.game.deals import answerer, base_source, can_counter, deal_terms, must_deal
 from cosmic.game.edicts import effect, holders, lose_to_warp, options
-from cosmic.game.errors import GameError, IllegalActionError
+from cosmic.game.errors import GameError, IllegalActionError, TurnCapError
 from cosmic.game.resolution import (
     apply_encounter,
     challenge_cards,
@@ -312,10 +316,24 @@ def _send_limit(state: GameState, seat: int) -> int:
     return min(MAX_SHIPS_SENT, rule(state.power(seat)).max_ships_sent)
 
 
+def _launch_sources(state: GameState, seat: int) -> list[int]:
+    """The bases ``seat`` may launch a ship from: those with a ship to spare (the seed: "as long
+    as he leaves at least one in each base"). From edition 3, an offense with no ship to spare
+    anywhere may take the last ship of a base, which it loses unless the ship comes back (U:
+    the seed is silent; the rulebooks let ships come from any base). Without it, a player down
+    to one ship a base never challenges again, and a game where the others cannot finish
+    either runs forever: seed 5's four players (Oracle out, Amoeba and Trader at five ships on
+    five bases, Void losing its attacks) did, 483 challenges to the turn cap."""
+    spare = [p for p in state.bases(seat) if state.spare(seat, p)]
+    if spare or state.config.rules < 3 or seat != state.offense or state.cone.committed(seat):
+        return spare
+    return [p for p in state.bases(seat) if state.ships_on(p, seat)]
+
+
 def _legal_launch(state: GameState, seat: int) -> list[Action]:
     out: list[Action] = []
     if state.cone.committed(seat) < _send_limit(state, seat):
-        out = [Launch(p) for p in state.bases(seat) if state.spare(seat, p)]
+        out = [Launch(p) for p in _launch_sources(state, seat)]
     if state.cone.committed(seat) >= 1:
         out.append(Launched())
     return out
@@ -697,9 +715,7 @@ def _apply_launch(state: GameState, seat: int, action: Action) -> GameState:
         else:
             commits.append(Commit(seat, side, action.planet, 1))
         state = state.with_cone(commits=tuple(commits))
-        if state.cone.committed(seat) < _send_limit(state, seat) and any(
-            state.spare(seat, p) for p in state.bases(seat)
-        ):
+        if state.cone.committed(seat) < _send_limit(state, seat) and _launch_sources(state, seat):
             return state
     if state.step is Step.ALLY_LAUNCH:
         return _goto(state, Step.ALLY, to_answer=state.cone.to_answer[1:])
@@ -1045,7 +1061,9 @@ def _apply_again(state: GameState, seat: int, action: Action) -> GameState:
 
 def _next_turn(state: GameState) -> GameState:
     if state.turn >= state.config.max_turns:
-        return replace(state, step=Step.OVER, winners=())
+        if state.config.rules < 3:  # editions 1 and 2 ended there; their records replay so
+            return replace(state, step=Step.OVER, winners=())
+        raise TurnCapError(state.turn, tuple(p.value for p in state.config.powers))
     nxt = state.left_of(state.offense)[0]
     state = replace(state, turn=state.turn + 1, offense=nxt, challenge=1)
     return _start_challenge(state)

@@ -51,12 +51,16 @@ Mayfair edition's destiny deck has four cards of each colour besides its special
 CHANCE = -1
 """The seat that chooses chance events."""
 MIN_PLAYERS, MAX_PLAYERS = 3, 6
-RULES = 2
+RULES = 3
 """The edition of the rules new games are played by. Edition 1 (records of version 1) offered
 the edicts only at fixed points (no Card Zap, no Plague, a Cosmic Zap only at the reveal) and
 made a deal in one round (the offense proposes, the defense accepts or refuses); edition 2
 offers every edict in each timing window where it may be played and negotiates a deal over
-``DEAL_ROUNDS`` proposals. A record replays by the edition it was played by."""
+``DEAL_ROUNDS`` proposals; edition 3 lets an offense with no ship to spare launch the last ship
+of a base (``rules._launch_sources``), and reaching ``max_turns`` is an error
+(``TurnCapError``), not a finished game. A record replays by the edition it was played by."""
+EDITIONS = (1, 2, 3)
+"""Every edition a record may name."""
 LEGACY_RULES = 1
 """The edition of version-1 records."""
 DEAL_ROUNDS = 4
@@ -270,7 +274,8 @@ class GameConfig:
         powers: each seat's power, seat 0 first (3 to 6 players, each power at most once).
         deck: the deck preset (``cosmic.decks``): ``eon`` (its edicts are named: one of each),
             ``mayfair_1991`` or ``ffg_2008``.
-        max_turns: the game ends without a winner after this many turns (bots may never finish).
+        max_turns: a guard: a game still going after this many turns raises ``TurnCapError``
+            (editions 1 and 2 ended there without a winner).
         virus_allies: how a Virus counts its allies (``cosmic.powers.VirusAllies``).
         rules: the edition of the rules (``RULES``; ``LEGACY_RULES`` for version-1 records).
     """
@@ -296,8 +301,10 @@ class GameConfig:
             raise GameError(f"deck {shown(self.deck)} (legal: {', '.join(sorted(presets()))})")
         if self.max_turns < 1:
             raise GameError(f"max_turns {self.max_turns!r}: at least 1")
-        if self.rules not in (LEGACY_RULES, RULES):
-            raise GameError(f"rules edition {shown(self.rules)} (legal: {LEGACY_RULES}, {RULES})")
+        if self.rules not in EDITIONS:
+            raise GameError(
+                f"rules edition {shown(self.rules)} (legal: {', '.join(map(str, EDITIONS))})"
+            )
 
     @property
     def players(self) -> int:

@@ -29,7 +29,7 @@ def test_bots_play_and_the_record_is_stepped_through() -> None:
     # The page's default game is the golden record's (4 odds bots, seed 3).
     steps = replay_steps(load_record(GOLDEN))
     assert at.slider[0].max == len(steps.states) - 1
-    assert "Game over: seat 3 (philanthropist) won." in at.markdown[0].value
+    assert "Game over: seat 1 (chronos), seat 3 (philanthropist) won." in at.markdown[0].value
     cards = next(i for i, s in enumerate(steps.states) if s.step is Step.CARDS and not s.queue)
     at.slider[0].set_value(cards).run()
     assert not at.exception
@@ -59,3 +59,17 @@ def test_the_cosmic_page_shows_a_challenge_from_a_record() -> None:
     assert not at.exception
     assert any("from a game record" in i.value for i in at.info)
     assert at.subheader[0].value.startswith("Best card")
+
+
+def test_a_stuck_bot_game_is_a_message_not_a_traceback(monkeypatch: object) -> None:
+    import cosmic.game
+
+    def stuck(*args: object, **kwargs: object) -> None:
+        raise cosmic.game.TurnCapError(400, ("oracle", "amoeba", "void", "trader"))
+
+    monkeypatch.setattr(cosmic.game, "play_game", stuck)  # type: ignore[attr-defined]
+    at = page()
+    at.number_input[1].set_value(987_654).run()  # a seed no other test has cached
+    assert not at.exception
+    message = at.error[0].value
+    assert "This game is stuck" in message and "--seed 987654" in message

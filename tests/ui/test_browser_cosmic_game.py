@@ -23,7 +23,8 @@ def test_a_bot_game_is_stepped_through(
     page = browser.new_page(viewport={"width": width, "height": height})  # type: ignore[attr-defined]
     page.goto(f"{server}/cosmic_game")
     page.get_by_text("state hashes verified").wait_for(timeout=120_000)
-    page.get_by_text("Game over: seat 3 (philanthropist) won.").wait_for(timeout=60_000)
+    won = "Game over: seat 1 (chronos), seat 3 (philanthropist) won."
+    page.get_by_text(won).wait_for(timeout=60_000)
     page.get_by_test_id("stDataFrame").first.wait_for(timeout=60_000)  # the players
     page.get_by_text("Hands").wait_for(timeout=60_000)
     settle(page, 1)  # the systems figure

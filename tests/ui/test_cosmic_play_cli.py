@@ -74,3 +74,25 @@ def test_a_damaged_record_names_its_entry(
     record.write_text("{")
     status, _, err = run(capsys, "cosmic-replay", str(record))
     assert status == 2 and "not valid JSON" in err
+
+
+def test_seed_5_of_four_players_ends_by_the_rules(capsys: pytest.CaptureFixture[str]) -> None:
+    # Oracle, Amoeba, Void, Trader: by edition 2 this game ran to the 400-turn cap (483
+    # challenges), its offenses down to one ship a base and unable to launch.
+    status, out, _ = run(capsys, "cosmic-play", "--players", "4", "--seed", "5", "--json")
+    data = json.loads(out)
+    assert status == 0 and data["powers"] == ["oracle", "amoeba", "void", "trader"]
+    assert data["over"] and data["winners"] and data["ended_by"] == "five_foreign_bases"
+    assert data["turns"] < 20
+
+
+def test_a_game_at_its_turn_cap_is_an_error(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "cosmic-play", "--players", "4", "--seed", "5",
+                           "--max-turns", "2", "--json")  # fmt: skip
+    assert status == 1 and out == ""
+    assert "seed 5" in err and "oracle, amoeba, void, trader" in err
+    assert "still going after 2 turns" in err
+    # The last five turns, or every turn when there were fewer: here turns 1 and 2.
+    assert [line.split(" (")[0].strip() for line in err.splitlines()[1:]] == [
+        "turn 1", "turn 2",
+    ]  # fmt: skip

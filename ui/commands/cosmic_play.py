@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
+from collections import deque
 from typing import Any
 
 import numpy as np
@@ -17,12 +19,14 @@ import numpy as np
 from cosmic.decks import presets
 from cosmic.errors import CosmicError
 from cosmic.game import (
+    Action,
     Bot,
     GameConfig,
     GameState,
     OddsBot,
     RandomBot,
     Recorder,
+    TurnCapError,
     play_game,
     random_config,
     replay_file,
@@ -50,7 +54,12 @@ def register(subparsers: Any) -> None:
         help="a bot per seat or one for all, comma-separated: odds, random (default odds)",
     )
     p.add_argument("--deck", default="eon", help="deck preset (default eon)")
-    p.add_argument("--max-turns", type=int, default=400, help="turns before a draw (default 400)")
+    p.add_argument(
+        "--max-turns",
+        type=int,
+        default=400,
+        help="a guard: a game still going after this many turns is an error, exit 1 (default 400)",
+    )
     p.add_argument("--record", metavar="FILE", help="write the game record (JSON) to FILE")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=cmd_cosmic_play)
@@ -117,6 +126,30 @@ def _table(state: GameState, names: list[str]) -> str:
     return text_table(headers, rows)
 
 
+LAST_TURNS_SHOWN = 5
+"""Turns a stuck game's error shows."""
+
+
+class RecentTurns:
+    """An ``on_step`` callback keeping the actions of the last ``turns`` turns, for the error
+    of a game stuck at its turn cap: who was the offense and what everyone did."""
+
+    def __init__(self, turns: int) -> None:
+        self.turns: deque[tuple[int, int, list[str]]] = deque(maxlen=turns)
+
+    def __call__(self, before: GameState, action: Action, after: GameState) -> None:
+        if not self.turns or self.turns[-1][0] != before.turn:
+            self.turns.append((before.turn, before.offense, []))
+        self.turns[-1][2].append(str(action))
+
+    def text(self) -> str:
+        """One line per turn: its number, the offense's seat and power, its actions."""
+        return "\n".join(
+            f"  turn {turn} (offense seat {offense}): {'; '.join(actions)}"
+            for turn, offense, actions in self.turns
+        )
+
+
 def cmd_cosmic_play(args: argparse.Namespace) -> int:
     """Play one game with bots and print the bases of every player."""
     rng = np.random.default_rng(args.seed)
@@ -127,8 +160,22 @@ def cmd_cosmic_play(args: argparse.Namespace) -> int:
         seat_rng = np.random.default_rng([args.seed, seat])
         bots.append(OddsBot(seat_rng) if name == "odds" else RandomBot(seat_rng))
     recorder = Recorder(config, names)
+    recent = RecentTurns(LAST_TURNS_SHOWN)
+
+    def on_step(before: GameState, action: Action, after: GameState) -> None:
+        recorder(before, action, after)
+        recent(before, action, after)
+
     try:
-        final = play_game(config, bots, rng, on_step=recorder)
+        final = play_game(config, bots, rng, on_step=on_step)
+    except TurnCapError as exc:
+        powers = ", ".join(p.value for p in config.powers)
+        print(
+            f"fleetlab cosmic-play: seed {args.seed} (powers {powers}; bots "
+            f"{', '.join(names)}): {exc}. The last {LAST_TURNS_SHOWN} turns:\n{recent.text()}",
+            file=sys.stderr,
+        )
+        return 1
     except CosmicError as exc:  # pragma: no cover - the bots play legal actions only
         raise UsageError(str(exc)) from None
     if args.record:

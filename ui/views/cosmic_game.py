@@ -16,6 +16,7 @@ from cosmic.game import (
     OddsBot,
     RandomBot,
     Recorder,
+    TurnCapError,
     loads_record,
     play_game,
     random_config,
@@ -73,7 +74,14 @@ else:
     seed = int(b.number_input("Seed", min_value=0, max_value=10**9, value=3))
     bots = c.selectbox("Bots", ["odds", "random"])
     with st.spinner("The bots are playing..."):
-        text = _bot_game(players, seed, bots)
+        try:
+            text = _bot_game(players, seed, bots)
+        except TurnCapError as exc:
+            st.error(
+                f"This game is stuck: {exc}. Play it with `fleetlab cosmic-play --players "
+                f"{players} --seed {seed} --bots {bots}` to see its last turns; try another seed."
+            )
+            st.stop()
     st.download_button(
         "Save this game's record", data=text, file_name="cosmic-game.json", mime="application/json"
     )

@@ -6,7 +6,11 @@ then write the records again with the commands in ``GOLDEN`` (``--record``).
 
 ``golden/v1/`` holds records of version 1, written before edition 2 of the rules (edicts in
 every window, negotiated deals): they still replay, by the rules of edition 1, with the hashes
-they were written with. They are never written again.
+they were written with. ``golden/v2/`` holds the same games as ``GOLDEN`` played by edition 2,
+before edition 3 let an offense with no spare ship launch the last ship of a base: they replay
+by edition 2 (their ``config.rules``). Neither is ever written again. The odds bots changed
+with edition 3 too (they no longer aim at a planet where they already have a base): the Mayfair
+game ran 122 turns then and ends in 6 now.
 """
 
 from __future__ import annotations
@@ -24,15 +28,15 @@ from ui.cli import main
 
 HERE = Path(__file__).parent / "golden"
 GOLDEN = {
-    "odds-4p-eon-seed3": ("--players 4 --seed 3", [3], 16, 29),
+    "odds-4p-eon-seed3": ("--players 4 --seed 3", [1, 3], 5, 7),
     "random-6p-ffg-seed5": ("--players 6 --seed 5 --bots random --deck ffg_2008", [5], 14, 17),
     "random-5p-eon-seed11": ("--players 5 --seed 11 --bots random", [2], 18, 22),
     "mixed-3p-mayfair-seed8": (
         "--players 3 --seed 8 --powers amoeba,chronos,laser --bots odds,random,odds "
         "--deck mayfair_1991",
         [2],
-        122,
-        183,
+        6,
+        8,
     ),
 }
 LEGACY = {
@@ -41,6 +45,13 @@ LEGACY = {
     "mixed-3p-mayfair-seed8": ([2], 30, 43),
 }
 """Version-1 records: winners, turns, challenges."""
+EDITION_2 = {
+    "odds-4p-eon-seed3": ([3], 16, 29),
+    "random-6p-ffg-seed5": ([5], 14, 17),
+    "random-5p-eon-seed11": ([2], 18, 22),
+    "mixed-3p-mayfair-seed8": ([2], 122, 183),
+}
+"""Records of edition 2 (version 2, ``config.rules`` 2): winners, turns, challenges."""
 
 
 @pytest.mark.parametrize("name", sorted(GOLDEN))
@@ -77,6 +88,17 @@ def test_version_1_records_replay_by_the_rules_of_edition_1(name: str) -> None:
     assert result.checkpoints == sum(isinstance(e, Checkpoint) for e in record.entries)
     got = summary(result.state)
     assert (got["winners"], got["turns"], got["challenges"]) == LEGACY[name]
+
+
+@pytest.mark.parametrize("name", sorted(EDITION_2))
+def test_edition_2_records_replay_by_the_rules_of_edition_2(name: str) -> None:
+    record = load_record(HERE / "v2" / f"{name}.json")
+    assert record.config.rules == 2
+    result = replay(record)
+    assert result.ok, result.error
+    got = summary(result.state)
+    assert (got["winners"], got["turns"], got["challenges"]) == EDITION_2[name]
+    assert got["ended_by"] == "five_foreign_bases"
 
 
 def test_a_version_1_record_replayed_by_edition_2_fails_at_a_named_entry() -> None:

@@ -176,3 +176,28 @@ def test_state_is_frozen() -> None:
     s: GameState = deal([C, E, V], [])
     with pytest.raises(AttributeError):
         s.turn = 3  # type: ignore[misc]
+
+
+def one_ship_a_base(rules: int) -> GameState:
+    """Seat 0 to attack seat 1 with one ship on each of its five bases, the rest in the warp:
+    the position seed 5's four players reached (their ships spread one a base)."""
+    s = deal([C, E, V], [["attack:40"], ["attack:4"]], rules=rules)
+    for pid in range(5):
+        s = s.with_ships(pid, 0, -3).with_warp(0, 3)
+    assert not problems(s)
+    return play(s, "destiny 1", "aim 1.0 1")
+
+
+def test_an_offense_without_a_spare_ship_launches_the_last_ship_of_a_base() -> None:
+    s = one_ship_a_base(rules=3)
+    assert legal(s) == [f"launch 0.{i}" for i in range(5)]
+    s = play(s, "launch 0.0", "invite -", "invite -", "play attack:40", "play attack:4")
+    # The ship lands on 1.0: a foreign base won, the home base it left is gone.
+    assert s.ships_on(5, 0) == 1 and s.ships_on(0, 0) == 0
+    assert (s.home_bases(0), s.foreign_bases(0)) == (4, 1) and not problems(s)
+
+
+def test_by_edition_2_that_offense_could_not_challenge_at_all() -> None:
+    # The stalemate edition 3 resolves: the challenge ends before it begins, the turn passes.
+    s = one_ship_a_base(rules=2)
+    assert (s.step, s.turn, s.offense) == (Step.DESTINY, 2, 1)

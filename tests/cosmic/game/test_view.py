@@ -93,3 +93,13 @@ def test_the_odds_bot_plays_from_its_view() -> None:
     a = bot.choose(view_of(s, 0), legal_actions(s))
     b = bot.choose(view_of(swap_hidden(s, 1, "attack:8", "attack:30"), 0), legal_actions(s))
     assert a == b
+
+
+def test_the_odds_bot_aims_where_a_win_gains_a_base() -> None:
+    # Seat 0 already has a base on 1.0, where seat 1 has no ship left: by fewest defenders the
+    # bot would aim there, and a win would add ships, not a base. It aims at 1.1 instead.
+    s = deal(QUIET, [])
+    s = s.with_ships(0, 0, -1).with_ships(5, 0, 1).with_ships(5, 1, -4).with_warp(1, 4)
+    s = play(s, "destiny 1")
+    bot = OddsBot(np.random.default_rng(0))
+    assert str(bot.choose(view_of(s, 0), legal_actions(s))) == "aim 1.1 1"
