@@ -21,6 +21,7 @@ from typing import Any
 from engine import record as records
 from engine import snapshot as snapshots
 from engine.errors import EngineError
+from engine.game_files import KINDS, kind_of, not_a_game_file
 from engine.hexes import Hex
 from engine.importers import ImportProblem, import_game
 from engine.setup import new_game
@@ -30,16 +31,6 @@ from ui.wording import player_label
 
 MAX_UPLOAD_BYTES = 20 * 1024 * 1024
 """Largest upload accepted (a whole recorded 6-player game is under 1 MB, a save 25 kB)."""
-
-KINDS = {
-    "record": "game record (fleetlab-game-record)",
-    "snapshot": "position snapshot (fleetlab-position)",
-    "asynceclipse": "AsyncEclipse save",
-}
-
-
-_BOT_KEYS = ("board", "game_id", "game_round", "tech_deck", "setup_finished")
-"""Keys of the AsyncEclipse bot's game JSON that tell a save apart from other JSON."""
 
 
 class GameFileError(ValueError):
@@ -82,22 +73,6 @@ def _parse_json(raw: bytes, name: str) -> Any:
         return records.parse_json(raw, where=f"'{name}'", max_bytes=MAX_UPLOAD_BYTES)
     except EngineError as exc:
         raise GameFileError(f"{exc}; expected a JSON game file") from None
-
-
-def kind_of(data: Any) -> str | None:
-    """Which kind of game file a parsed document is, or None."""
-    if not isinstance(data, Mapping):
-        return None
-    fmt = data.get("format")
-    if fmt == records.FORMAT:
-        return "record"
-    if fmt == snapshots.FORMAT:
-        return "snapshot"
-    # Every era of the bot's saves has players and at least one of these; early ones have no
-    # board yet, or an empty list for it.
-    if fmt is None and "players" in data and any(k in data for k in _BOT_KEYS):
-        return "asynceclipse"
-    return None
 
 
 def _record(data: Any, name: str) -> LoadedGame:
@@ -180,13 +155,7 @@ def open_game(raw: bytes, name: str) -> LoadedGame:
         return _snapshot(data, name)
     if kind == "asynceclipse":
         return _save(data, name)
-    accepted = ", ".join(KINDS.values())
-    found = (
-        f"format {data.get('format')!r}"
-        if isinstance(data, Mapping) and "format" in data
-        else "no known format"
-    )
-    raise GameFileError(f"'{name}' is JSON with {found}; the Game page opens a {accepted}")
+    raise GameFileError(not_a_game_file(data, name, "the Game page"))
 
 
 # ----- examples ---------------------------------------------------------------------------------
