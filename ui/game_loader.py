@@ -20,6 +20,7 @@ from typing import Any
 
 from engine import record as records
 from engine import snapshot as snapshots
+from engine.advice import Seat, from_import, plain_seats
 from engine.errors import EngineError
 from engine.game_files import KINDS, kind_of, not_a_game_file
 from engine.hexes import Hex
@@ -43,7 +44,10 @@ class LoadedGame:
 
     ``states[0]`` is the start; for a record ``states[i]`` is the position after the ``i``-th
     action, whose text is ``events[i - 1]``. ``rounds[i]`` is the round of ``states[i]``.
-    ``positions`` maps hexes to the AsyncEclipse position codes (saves only).
+    ``positions`` maps hexes to the AsyncEclipse position codes (saves only). ``seats`` say
+    who sits where (the advice names players by them; ``bot_codes``: a save's hexes are named
+    by the bot's position codes). ``played`` describes a game that is an advised turn played on
+    another game's position (``ui.game_advice.play_advice``).
     """
 
     kind: str
@@ -54,6 +58,9 @@ class LoadedGame:
     problems: tuple[str, ...] = ()
     positions: Mapping[Hex, str] = field(default_factory=dict)
     unexplored: tuple[tuple[Hex, int], ...] = ()
+    seats: tuple[Seat, ...] = ()
+    bot_codes: bool = False
+    played: str | None = None
 
     @property
     def steps(self) -> int:
@@ -62,6 +69,8 @@ class LoadedGame:
 
     def describe(self) -> str:
         """One line on what was opened."""
+        if self.played is not None:
+            return self.played
         what = KINDS[self.kind]
         if self.kind == "record":
             return f"{what} '{self.name}': {self.steps} actions"
@@ -98,6 +107,7 @@ def _record(data: Any, name: str) -> LoadedGame:
         tuple(events),
         default_styles(start, record.players),
         problems,
+        seats=plain_seats(start, record.players),
     )
 
 
@@ -106,7 +116,9 @@ def _snapshot(data: Any, name: str) -> LoadedGame:
         state = snapshots.read_snapshot(data)
     except EngineError as exc:
         raise GameFileError(f"'{name}' is not a readable position snapshot: {exc}") from None
-    return LoadedGame("snapshot", name, (state,), (), default_styles(state))
+    return LoadedGame(
+        "snapshot", name, (state,), (), default_styles(state), seats=plain_seats(state)
+    )
 
 
 def _seat_label(name: str, colour: str, species: str) -> str:
@@ -142,6 +154,8 @@ def _save(data: Any, name: str) -> LoadedGame:
         tuple(str(p) for p in report.problems),
         dict(report.positions),
         report.unexplored,
+        from_import(result, name).seats,
+        bot_codes=True,
     )
 
 

@@ -2,36 +2,40 @@
 a player reads.
 
 ``read_position`` opens an AsyncEclipse save, a game record at a chosen action or a position
-snapshot (``position``); ``choose_seat`` finds the player to advise; ``advise`` asks the search
-(``engine.search.analyse``) for the best answers, makes whole turns of them (``turns``) and
-says why each is good (``reasons``, with the odds of the fights it starts or changes:
-``stakes``). ``fleetlab advise`` and the Game page both use these; docs/advice.md explains the
-output.
+snapshot (``engine.advice.position``); ``choose_seat`` finds the player to advise;
+``engine.advice.advise.advise`` asks the search (``engine.search.analyse``) for the best
+answers, makes whole turns of them (``turns``) and says why each is good (``reasons``, with the
+odds of the fights it starts or changes: ``stakes``). ``fleetlab advise`` and the Game page both
+use these; docs/advice.md explains the output.
+
+This face holds the positions only, so that opening a game (the Game page) does not load the
+search and the planner; ``engine.advice.advise`` is imported where advice is given.
 """
 
-from engine.advice.advise import (
-    DEFAULT_THINK_MS,
-    MAX_ACTIONS,
-    MAX_THINK_MS,
-    Advice,
-    AdvisedAction,
-    advise,
-    check_budget,
+from engine.advice.budget import DEFAULT_THINK_MS, MAX_THINK_MS, check_budget
+from engine.advice.position import (
+    Position,
+    Seat,
+    choose_seat,
+    from_import,
+    plain_seats,
+    playable,
+    position_from_json,
+    position_json,
+    read_position,
 )
-from engine.advice.position import Position, Seat, choose_seat, from_import, playable, read_position
 
 __all__ = [
     "DEFAULT_THINK_MS",
-    "MAX_ACTIONS",
     "MAX_THINK_MS",
-    "Advice",
-    "AdvisedAction",
     "Position",
     "Seat",
-    "advise",
     "check_budget",
     "choose_seat",
     "from_import",
+    "plain_seats",
     "playable",
+    "position_from_json",
+    "position_json",
     "read_position",
 ]

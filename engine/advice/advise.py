@@ -1,10 +1,10 @@
 """``advise``: the best next turns for a seat of a position, each with its value and a reason.
 
->>> from engine.advice import read_position, choose_seat, advise  # doctest: +SKIP
->>> position = read_position("aeb39.json")  # a save, a record (at=N) or a snapshot
->>> advice = advise(position, choose_seat(position, "red"))
->>> advice.actions[0].reason
-'attack sector 214 with 2 cruisers: 91% to win, +2.0 VP against passing'
+For example (a save; a record takes ``at=N``)::
+
+    position = read_position("aeb39.json")
+    advice = advise(position, choose_seat(position, "red"))
+    advice.actions[0].reason  # 'attack sector 214 with 2 cruisers: 91% to win, +2.0 VP ...'
 
 The steps: ``position.playable`` (the state to advise on, or a ``PositionError`` naming what the
 engine would need), ``turns.plan_turns`` (the search, ``engine.search.analyse``, turned into
@@ -21,20 +21,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from engine.advice.budget import DEFAULT_THINK_MS, check_budget
 from engine.advice.position import Position, playable
 from engine.advice.reasons import reason
 from engine.advice.stakes import book
 from engine.advice.turns import plan_turns
-from engine.errors import AdviceRequestError, PositionError
-from engine.search import DEFAULT_THINK_MS as SEARCH_THINK_MS
+from engine.errors import PositionError
 
-THINK_FACTOR = 4
-"""The advice's default budget in decisions of the search bot: the turn now and the choices
-inside the best actions are analysed, where the bot analyses one decision."""
-DEFAULT_THINK_MS = THINK_FACTOR * SEARCH_THINK_MS
-"""The default budget of one piece of advice (``fleetlab advise --think-ms``)."""
-MAX_THINK_MS = 600_000
-"""The largest budget taken (ten minutes of the search's work)."""
 MAX_ACTIONS = 5
 """Turns advised at most (fewer when the seat has fewer different turns)."""
 
@@ -94,15 +87,6 @@ class Advice:
             ],
             "seconds": round(self.seconds, 2),
         }
-
-
-def check_budget(think_ms: int) -> int:
-    """The budget, if it is a whole number of milliseconds from 1 to ``MAX_THINK_MS``."""
-    if isinstance(think_ms, bool) or not isinstance(think_ms, int):
-        raise AdviceRequestError(f"think_ms {think_ms!r} is not a whole number of milliseconds")
-    if not 1 <= think_ms <= MAX_THINK_MS:
-        raise AdviceRequestError(f"think_ms {think_ms}: give 1 to {MAX_THINK_MS:,} milliseconds")
-    return think_ms
 
 
 def advise(

@@ -43,6 +43,7 @@ from engine.importers import (
 )
 from engine.rules import legal_actions
 from engine.setup import new_game
+from engine.snapshot import Json
 from engine.state import CHANCE, GameState
 from fileio import DocumentError, read_bytes
 
@@ -160,7 +161,7 @@ def read_position(
             state = snapshots.read_snapshot(data)
         except EngineError as exc:
             raise GameFileError(f"'{shown}' is not a readable position snapshot: {exc}") from None
-        return Position(state, _plain_seats(state), f"position snapshot '{shown}'")
+        return Position(state, plain_seats(state), f"position snapshot '{shown}'")
     try:
         # The size limit of saves is the importer's; parse_save applies it to the raw bytes.
         result = import_game(parse_save(raw))
@@ -186,7 +187,8 @@ def from_import(result: ImportResult, name: str) -> Position:
     )
 
 
-def _plain_seats(state: GameState, names: tuple[str, ...] = ()) -> tuple[Seat, ...]:
+def plain_seats(state: GameState, names: tuple[str, ...] = ()) -> tuple[Seat, ...]:
+    """The seats of a game without colours: ``names`` per seat (none: unnamed)."""
     return tuple(
         Seat(p.seat, names[p.seat] if p.seat < len(names) else "", "", p.species)
         for p in state.players
@@ -218,7 +220,7 @@ def _from_record(data: object, name: str, at: int | None) -> Position:
     decisions = tuple(i for i, s in enumerate(states) if s.to_act not in (None, CHANCE))
     return Position(
         states[at],
-        _plain_seats(start, record.players),
+        plain_seats(start, record.players),
         f"game record '{name}' after action {at} of {steps}",
         caveats=caveats,
         replayed=at,
@@ -294,8 +296,10 @@ def _nearest(position: Position) -> str:
         return ""
     before = [i for i in position.decisions if i < at]
     after = [i for i in position.decisions if i > at]
-    options = [f"--at {i}" for i in (before[-1:] + after[:1])]
-    return f"; a player acts at {' or '.join(options)}" if options else ""
+    options = [str(i) for i in (before[-1:] + after[:1])]
+    if not options:
+        return ""
+    return f"; a player acts after action {' and after action '.join(options)}"
 
 
 def _check_board(position: Position) -> None:
@@ -330,3 +334,43 @@ def _check_board(position: Position) -> None:
         legal_actions(state)
     except EngineError as exc:
         raise PositionError(f"the engine cannot list the legal actions here: {exc}") from None
+
+
+# ----- as JSON (for a worker process) -----------------------------------------------------------
+
+
+def position_json(position: Position) -> dict[str, Json]:
+    """The position as JSON (the state as a snapshot's): what the dashboard sends the advice's
+    worker process (``ui.advice_worker``)."""
+    return {
+        "state": snapshots.state_json(position.state),
+        "seats": [[s.seat, s.name, s.colour, s.species] for s in position.seats],
+        "source": position.source,
+        "bot_codes": position.bot_codes,
+        "caveats": list(position.caveats),
+        "replayed": position.replayed,
+        "decisions": list(position.decisions),
+    }
+
+
+def position_from_json(data: Json) -> Position:
+    """A position from ``position_json``; a ``GameFileError`` names what is wrong."""
+    if not isinstance(data, dict):
+        raise GameFileError(f"position: expected an object, got {type(data).__name__}")
+    try:
+        state = snapshots.read_state(data["state"])
+        seats = tuple(Seat(int(i), str(n), str(c), str(sp)) for i, n, c, sp in data["seats"])
+        replayed = data["replayed"]
+        return Position(
+            state,
+            seats,
+            str(data["source"]),
+            bool(data["bot_codes"]),
+            tuple(str(c) for c in data["caveats"]),
+            None if replayed is None else int(replayed),
+            tuple(int(i) for i in data["decisions"]),
+        )
+    except EngineError as exc:
+        raise GameFileError(f"position: {exc}") from None
+    except (KeyError, TypeError, ValueError) as exc:
+        raise GameFileError(f"position: not a position's JSON ({exc!r})") from None

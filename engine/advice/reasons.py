@@ -264,16 +264,16 @@ def _decision_words(position: Position, turn: Turn) -> str:
 
 
 def _extras(steps: Iterable[Action]) -> str:
-    """Free actions taken along the way: trades and colony ships."""
-    trades = Counter((s.give.value, s.get.value) for s in steps if isinstance(s, Trade))
+    """Free actions taken along the way, counted: trades and colony ships (the steps say
+    which)."""
+    trades = sum(1 for s in steps if isinstance(s, Trade))
     colonies = sum(1 for s in steps if isinstance(s, Colonize))
-    shown = [
-        f"trading {give} for {get}" + (f" {n} times" if n > 1 else "")
-        for (give, get), n in trades.items()
-    ]
+    shown = []
+    if trades:
+        shown.append(f"{trades} trade{'s' if trades > 1 else ''}")
     if colonies:
-        shown.append(f"using {colonies} colony ship{'s' if colonies > 1 else ''}")
-    return ", ".join(shown)
+        shown.append(f"{colonies} colony ship{'s' if colonies > 1 else ''}")
+    return f"with {join(shown)}" if shown else ""
 
 
 # ----- the odds of a fight ------------------------------------------------------------------

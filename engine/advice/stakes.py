@@ -198,9 +198,10 @@ def biggest_change(
     parts: Iterable[str] = (),
 ) -> Change | None:
     """The stake whose odds the turn from ``before`` to ``after`` moves most (at least
-    ``MIN_CHANGE``), counting each of ``parts`` (unlocked by the turn's research) placed where
-    it helps that stake most; ``None`` when no fight changes."""
-    best: tuple[float, Change] | None = None
+    ``MIN_CHANGE``; a stake it improves before one it worsens), counting each of ``parts``
+    (unlocked by the turn's research) placed where it helps that stake most; ``None`` when no
+    fight changes."""
+    best: tuple[tuple[bool, float], Change] | None = None
     unlocked = tuple(parts)
     for stake in stakes(before, seat, odds):
         was = chance(before, seat, stake, odds)
@@ -215,7 +216,9 @@ def biggest_change(
             if placed is not None:
                 options.append(Change(stake, was, placed[2], part, placed[1]))
         for change in options:
-            gain = abs(change.after.holds - change.before.holds)
-            if gain >= MIN_CHANGE and (best is None or gain > best[0] + 1e-9):
-                best = (gain, change)
+            gain = change.after.holds - change.before.holds
+            # A fight the turn improves comes before one it worsens, then the larger change.
+            rank = (gain > 0, abs(gain))
+            if abs(gain) >= MIN_CHANGE and (best is None or rank > best[0]):
+                best = (rank, change)
     return None if best is None else best[1]
