@@ -19,14 +19,8 @@ import json
 import sys
 from typing import Any
 
-from engine.advice import (
-    DEFAULT_THINK_MS,
-    MAX_THINK_MS,
-    Advice,
-    advise,
-    choose_seat,
-    read_position,
-)
+from engine.advice import DEFAULT_THINK_MS, MAX_THINK_MS, choose_seat, read_position
+from engine.advice.advise import Advice, advise
 from engine.errors import AdviceRequestError, GameFileError, PositionError
 from ui.cli_support import UsageError, whole_number
 from ui.progress import progress_bar
