@@ -16,6 +16,7 @@ from calc.design import start_pool
 from engine.bots import BOTS, seat_bots
 from engine.errors import EngineError
 from engine.league import VP_SOURCES, LeagueTable, run_league, schedule, table, table_json
+from engine.search import DEFAULT_THINK_MS, MAX_THINK_MS
 from ui.cli_support import MAX_SEED, UsageError, text_table, whole_number
 from ui.progress import progress_bar
 
@@ -48,6 +49,13 @@ def register(sub: Any) -> None:
     p.add_argument(
         "--dask", metavar="ADDRESS", help="play the games on this Dask scheduler instead"
     )
+    p.add_argument(
+        "--think-ms",
+        type=whole_number(0, MAX_THINK_MS, "a thinking time"),
+        default=DEFAULT_THINK_MS,
+        help="the search bot's CPU milliseconds per searched decision, as a fixed amount of "
+        f"work (the same game on any machine; default {DEFAULT_THINK_MS})",
+    )
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=cmd_league)
 
@@ -62,7 +70,7 @@ def cmd_league(args: argparse.Namespace) -> int:
         raise UsageError(f"--workers must be at least 1, not {args.workers!r}")
     try:
         bots = seat_bots(args.bots, args.players)
-        games = schedule(bots, args.games, args.seed)
+        games = schedule(bots, args.games, args.seed, args.think_ms)
     except EngineError as exc:
         raise UsageError(str(exc)) from None
     # The pool starts before the progress bar's thread, so that its workers can be forked.
