@@ -8,8 +8,8 @@ answers, makes whole turns of them (``turns``) and says why each is good (``reas
 odds of the fights it starts or changes: ``stakes``). ``fleetlab advise`` and the Game page both
 use these; docs/advice.md explains the output.
 
-This face holds the positions only, so that opening a game (the Game page) does not load the
-search and the planner; ``engine.advice.advise`` is imported where advice is given.
+This face holds the positions and the budget, what opening a game needs (the Game page);
+``engine.advice.advise`` is imported where advice is given.
 """
 
 from engine.advice.budget import DEFAULT_THINK_MS, MAX_THINK_MS, check_budget

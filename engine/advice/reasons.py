@@ -215,7 +215,7 @@ def _influence(position: Position, seat: int, turn: Turn, odds: OddsBook) -> tup
     if back:
         shown.append(f"take the disc back from {join(back)}")
     if not shown:
-        return "influence: turn colony ships face up", None
+        return "take an Influence action to turn colony ships face up", None
     return " and ".join(shown) + " with Influence", None
 
 

@@ -16,8 +16,8 @@ seeded by the battle otherwise, so the same battle always gets the same number).
 compares each stake before and after the turn and keeps the one that moves most.
 
 A research that unlocks a ship part changes no fight by itself: ``with_part`` puts the part where
-it helps the stake most (one Upgrade activation: an empty slot, or a slot whose part goes back),
-so the reason can say what the tech makes possible.
+it helps the stake most (one Upgrade activation: an empty slot, a printed part replaced, or a
+placed tile returned and replaced), so the reason can say what the tech makes possible.
 """
 
 from __future__ import annotations
@@ -165,13 +165,22 @@ def with_part(
     best: tuple[float, str, GameState, ShipClass, Odds] | None = None
     for cls in classes:
         bp = player.blueprint(cls)
+        # An empty slot or a printed part takes the new part at once; a placed tile goes back
+        # first (the same activation).
+        tries: list[tuple[tuple[int, ...], int]] = [
+            ((), slot) for slot, placed in placements(player, cls, ()) if placed == part
+        ]
+        for slot, current in enumerate(bp.slots):
+            if current is not None and current != bp.layout.printed[slot]:
+                tries.extend(
+                    ((slot,), where)
+                    for where, placed in placements(player, cls, (slot,))
+                    if placed == part and where == slot
+                )
         options: list[tuple[float, int, GameState]] = []
-        for slot in range(len(bp.slots)):
-            returned = (slot,) if bp.slots[slot] is not None else ()
-            for where, placed in placements(player, cls, returned):
-                if placed == part and where == slot:
-                    after = commit(state, seat, cls, returned, (where, placed))
-                    options.append((proxy(after.players[seat].blueprint(cls)), slot, after))
+        for returned, slot in tries:
+            after = commit(state, seat, cls, returned, (slot, part))
+            options.append((proxy(after.players[seat].blueprint(cls)), slot, after))
         options.sort(key=lambda o: (-o[0], o[1]))
         for _, slot, after in options[:PLACEMENTS]:
             found = chance(after, seat, stake, odds)

@@ -5,12 +5,11 @@ The engine asks one small decision at a time: at the start of a turn the legal a
 after. ``engine.search.analyse`` values the answers to one decision. A player wants the turn, so
 ``plan_turns``:
 
-1. analyses the decision now (the *root*), with half the budget when some answers open a choice
-   of the same seat's (an action's activations);
-2. for each of the ``EXPAND`` best root answers that opens such a choice, analyses that choice
-   too, with an equal share of the other half, and keeps its ``KEEP`` best answers that say what
-   the action does (``NOT_CHOICES`` aside: "end" only wastes the disc, a trade can come at any
-   time): "action research" becomes "research Plasma Cannon" and
+1. analyses the decision now (the *root*);
+2. for each of the ``EXPAND`` best root answers that opens a choice of the same seat's (an
+   action's activations), analyses that choice too, with the same budget, and keeps its ``KEEP``
+   best answers that say what the action does (``NOT_CHOICES`` aside: "end" only wastes the
+   disc, a trade can come at any time): "action research" becomes "research Plasma Cannon" and
    "research Gauss Shield", each with its own estimate;
 3. completes every line to the end of the seat's turn with the planner (the search's rollout
    policy, so the completion is what the estimate assumed): the other moves of a Move action,
@@ -48,8 +47,6 @@ EXPAND = 4
 """Root answers whose activations are analysed in turn (the best ones)."""
 KEEP = 2
 """Answers kept from each of those analyses."""
-ROOT_SHARE = 0.5
-"""The root's share of the budget when answers are expanded."""
 MAX_STEPS = 30
 """Longest line followed (a turn of three moves with free trades and colony ships is ~10)."""
 
@@ -165,10 +162,11 @@ def plan_turns(
     limit: int = 5,
 ) -> Plan:
     """The seat's ``limit`` best turns from ``state``, best first (see the module doc);
-    ``think_ms`` is the whole budget, shared by the analyses; deterministic for (state, seat,
-    think_ms, seed)."""
+    ``think_ms`` is the budget of each analysis; deterministic for (state, seat, think_ms,
+    seed). ``progress`` counts the analyses as equal shares of the work (the root's and the
+    expansions the root's answers may open)."""
     openers = [a for a in legal_actions(state) if isinstance(a, (TakeAction, TakeReaction))]
-    root_ms = max(1, int(think_ms * ROOT_SHARE)) if openers else think_ms
+    share = 1.0 / (1 + min(EXPAND, len(openers)))
 
     def part(start: float, share: float) -> Callable[[float], None] | None:
         if progress is None:
@@ -176,14 +174,8 @@ def plan_turns(
         report = progress
         return lambda f: report(start + share * min(1.0, max(0.0, f)))
 
-    root_share = root_ms / think_ms
     root = analyse(
-        state,
-        seat,
-        think_ms=root_ms,
-        seed=seed,
-        progress=part(0.0, root_share),
-        cancelled=cancelled,
+        state, seat, think_ms=think_ms, seed=seed, progress=part(0.0, share), cancelled=cancelled
     )
     baseline = next((e.value for e in root if isinstance(e.action, Pass)), None)
     expansions: list[tuple[ActionEstimate, tuple[Action, ...]]] = []
@@ -196,8 +188,6 @@ def plan_turns(
     lines: list[tuple[tuple[Action, ...], ActionEstimate]] = [
         ((e.action,), e) for e in root if not any(e is x for x, _ in expansions)
     ]
-    sub_ms = max(1, (think_ms - root_ms) // max(1, len(expansions)))
-    share = (1.0 - root_share) / max(1, len(expansions))
     for i, (estimate, steps) in enumerate(expansions):
         if cancelled is not None and cancelled():
             lines.append(((estimate.action,), estimate))
@@ -208,9 +198,9 @@ def plan_turns(
         found = analyse(
             now,
             seat,
-            think_ms=sub_ms,
+            think_ms=think_ms,
             seed=seed + 1 + i,
-            progress=part(root_share + i * share, share),
+            progress=part((1 + i) * share, share),
             cancelled=cancelled,
         )
         kept = [e for e in found if not isinstance(e.action, NOT_CHOICES)][:KEEP]

@@ -50,11 +50,12 @@ def register(subparsers: Any) -> None:
     )
     p.add_argument(
         "--think-ms",
-        type=whole_number(1, MAX_THINK_MS, "a budget in milliseconds"),
+        type=whole_number(0, MAX_THINK_MS, "a budget in milliseconds"),
         default=DEFAULT_THINK_MS,
         metavar="N",
-        help="the search's budget, shared by the decisions of the turn, converted to work so "
-        f"the advice is the same on any machine (default {DEFAULT_THINK_MS})",
+        help="the search's budget for each decision it weighs (the turn now and the choices "
+        "inside its best actions), as the search bot's: work, not time, so the advice is the "
+        f"same on any machine (default {DEFAULT_THINK_MS})",
     )
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=cmd_advise)

@@ -248,13 +248,14 @@ def _advice_section(game: LoadedGame, step: int) -> None:
         )
         budget.number_input(
             "Search budget (ms)",
-            min_value=1,
+            min_value=0,
             max_value=MAX_THINK_MS,
             value=DEFAULT_THINK_MS,
             step=1000,
             key=THINK,
-            help="Milliseconds of the search's work, shared by the decisions of the turn; "
-            "the same budget gives the same advice on any machine.",
+            help="Milliseconds of the search's work for each decision it weighs (the turn "
+            "and the choices inside its best actions); the same budget gives the same advice "
+            "on any machine.",
         )
         return
     result = results[key]
