@@ -51,8 +51,7 @@ LOG_LINES = 14
 ADVICE = JobKeys(
     "fleetlab.game.advice.jobs", "fleetlab.game.advice.results", "fleetlab.game.advice.error"
 )
-BEFORE = "fleetlab.game.before-advice"
-"""The game, source and step an advised turn was played from (for "Back to the game")."""
+BEFORE = "fleetlab.game.before-advice"  # the game, source and step an advised turn came from
 THINK = "game.think-ms"
 
 st.title("Game")
@@ -225,17 +224,33 @@ def _advice_section(game: LoadedGame, step: int) -> None:
     if error:
         st.error(f"No advice: {error}", icon=":material/error:")
     results: dict[str, dict[str, object]] = st.session_state.setdefault(ADVICE.results, {})
-    if key in jobs_of(ADVICE):
-        running_job(
-            ADVICE,
-            key,
-            f"Thinking for {target.label}",
-            "game.advice.cancel",
-            "Stop the search; nothing it found so far is kept.",
-        )
+    running = key in jobs_of(ADVICE)
+    ask, budget = st.columns([2, 1], vertical_alignment="bottom")
+    # The budget is drawn on every run (disabled while the search runs): a widget left out of
+    # a run loses its value, and with it the key of the running search.
+    budget.number_input(
+        "Search budget (ms)",
+        min_value=0,
+        max_value=MAX_THINK_MS,
+        value=DEFAULT_THINK_MS,
+        step=500,
+        key=THINK,
+        disabled=running,
+        help="Milliseconds of the search's work for each decision it weighs (the turn "
+        "and the choices inside its best actions); the same budget gives the same advice "
+        "on any machine.",
+    )
+    if running:
+        with ask:
+            running_job(
+                ADVICE,
+                key,
+                f"Thinking for {target.label}",
+                "game.advice.cancel",
+                "Stop the search; nothing it found so far is kept.",
+            )
         return
     if key not in results:
-        ask, budget = st.columns([2, 1], vertical_alignment="bottom")
         ask.button(
             f"Advise {target.label}",
             key="game.advise",
@@ -245,17 +260,6 @@ def _advice_section(game: LoadedGame, step: int) -> None:
             args=(key, step, target.seat),
             help="The best next turns by Fleetlab's search, each with its value and why "
             "(the same as `fleetlab advise`). The search runs in a worker process.",
-        )
-        budget.number_input(
-            "Search budget (ms)",
-            min_value=0,
-            max_value=MAX_THINK_MS,
-            value=DEFAULT_THINK_MS,
-            step=1000,
-            key=THINK,
-            help="Milliseconds of the search's work for each decision it weighs (the turn "
-            "and the choices inside its best actions); the same budget gives the same advice "
-            "on any machine.",
         )
         return
     result = results[key]
