@@ -270,10 +270,10 @@ def _advice_section(game: LoadedGame, step: int) -> None:
         st.info("The decision has no answers to weigh.", icon=":material/block:")
     for card in cards:
         with st.container(border=True):
-            st.markdown(f"**{card.rank}. {card.reason}**")
-            st.caption(card.stats())
-            st.code(steps_text(card.steps), language=None)
-            st.button(
+            words, play = st.columns([5, 1], vertical_alignment="center")
+            words.markdown(f"**{card.rank}. {card.reason}**")
+            words.caption(card.stats())
+            play.button(
                 "Play this",
                 key=f"game.advice.play.{card.rank}",
                 icon=":material/play_arrow:",
@@ -281,6 +281,8 @@ def _advice_section(game: LoadedGame, step: int) -> None:
                 args=(step, card, player),
                 help="See the position after this turn (and step through it).",
             )
+            with st.expander("The steps, as a game record writes them"):
+                st.code(steps_text(card.steps), language=None)
 
 
 _advice_section(game, step)
