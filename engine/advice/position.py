@@ -188,10 +188,12 @@ def from_import(result: ImportResult, name: str) -> Position:
 
 
 def plain_seats(state: GameState, names: tuple[str, ...] = ()) -> tuple[Seat, ...]:
-    """The seats of a game without colours: ``names`` per seat (none: unnamed)."""
+    """The seats of a game without colours: ``names`` per seat. A name two seats share (a
+    record of four "greedy" bots) names neither: those seats go by "seat N"."""
+    given = [names[p.seat] if p.seat < len(names) else "" for p in state.players]
     return tuple(
-        Seat(p.seat, names[p.seat] if p.seat < len(names) else "", "", p.species)
-        for p in state.players
+        Seat(p.seat, name if given.count(name) == 1 else "", "", p.species)
+        for p, name in zip(state.players, given, strict=True)
     )
 
 

@@ -47,6 +47,7 @@ from engine.advice.words import (
     plural,
     ships_text,
     tech_name,
+    times,
     vp_text,
 )
 from engine.enums import ActionKind
@@ -136,7 +137,7 @@ def _upgrade(position: Position, seat: int, turn: Turn, odds: OddsBook) -> tuple
             removed[s.ship_class] = removed.get(s.ship_class, 0) + 1
     if placed:
         words = "upgrade " + join(
-            f"your {plural(c, 2)} with {join(names)}" for c, names in placed.items()
+            f"your {plural(c, 2)} with {join(times(names))}" for c, names in placed.items()
         )
     elif removed:
         words = "take " + join(f"parts off your {plural(c, 2)}" for c in removed)

@@ -32,6 +32,21 @@ def join(words: Iterable[str]) -> str:
     return ", ".join(items[:-1]) + " and " + items[-1]
 
 
+TIMES = {2: "twice", 3: "three times"}
+
+
+def times(names: Iterable[str]) -> list[str]:
+    """Names counted once each, in order, with how often they come: ``Hull twice``.
+
+    >>> times(["Improved Hull", "Ion Cannon", "Improved Hull"])
+    ['Improved Hull twice', 'Ion Cannon']
+    """
+    counts: dict[str, int] = {}
+    for name in names:
+        counts[name] = counts.get(name, 0) + 1
+    return [n if k == 1 else f"{n} {TIMES.get(k, f'{k} times')}" for n, k in counts.items()]
+
+
 def plural(ship_class: ShipClass, count: int) -> str:
     """A class's name for ``count`` ships (``count`` not written)."""
     if ship_class in NPC_WORDS:
