@@ -117,7 +117,8 @@ def advice_summary(result: dict[str, Any]) -> str:
     count = len(result["actions"])
     text = (
         f"Advice for {result['player']}: {count} turn{'s' if count != 1 else ''}, best first, "
-        f"in {result['seconds']:.1f} s (a search budget of {result['think_ms']:,} ms)"
+        f"in {result['seconds']:.1f} s (the search's budget: {result['think_ms']:,} ms a "
+        "decision)"
     )
     if result.get("note"):
         text += f". Note: {result['note']}"

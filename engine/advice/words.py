@@ -85,7 +85,16 @@ def part_name(part_id: str) -> str:
 
 
 def percent(p: float) -> str:
-    """A chance as a whole percentage."""
+    """A chance as a whole percentage; a chance that is not certain never reads as 100% (nor
+    one that is possible as 0%).
+
+    >>> percent(0.5), percent(0.9987), percent(1.0), percent(0.001), percent(0.0)
+    ('50%', '>99%', '100%', '<1%', '0%')
+    """
+    if 0.995 <= p < 1.0:
+        return ">99%"
+    if 0.0 < p < 0.005:
+        return "<1%"
     return f"{100 * p:.0f}%"
 
 

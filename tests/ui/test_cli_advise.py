@@ -59,7 +59,7 @@ def test_advice_as_text(capsys: pytest.CaptureFixture[str]) -> None:
     )
     assert lines[3].startswith("1. ")
     assert "VP margin, leads in " in out and " rollouts" in out
-    assert out.rstrip().endswith("(budget 0 ms of search)")
+    assert out.rstrip().endswith("s (the search's budget: 0 ms a decision)")
 
 
 def test_advice_on_a_record_at_an_action(capsys: pytest.CaptureFixture[str]) -> None:
@@ -127,3 +127,22 @@ def test_a_file_that_is_no_game(capsys: pytest.CaptureFixture[str], tmp_path: Pa
     assert status == 2 and "is JSON with no known format; fleetlab advise opens a" in err
     status, _, err = run(capsys, "advise", str(tmp_path / "missing.json"))
     assert status == 2 and "missing.json" in err
+
+
+def test_the_saves_benchmark_runs(tmp_path: Path) -> None:
+    """A smoke test of benchmarks/advice_saves.py: one save advised, one refused."""
+    from benchmarks.advice_saves import advise_file, files, table
+
+    refused = _unresumable(tmp_path)
+    found = [advise_file(p, 0) for p in files([SMALL, tmp_path])]
+    assert [r.status for r in found] == [0, 1]
+    assert found[0].outcome == "Blue (Eridani Empire)" and 3 <= found[0].actions <= 5
+    assert found[0].advice_seconds is not None and found[0].wall >= found[0].advice_seconds
+    assert found[1].file == refused.name and found[1].outcome.startswith(
+        "refused: Blue (Eridani Empire) has -8 money in storage"
+    )
+    text = table(found)
+    assert text.splitlines()[0].split() == [
+        "file", "status", "advised", "/", "why", "not", "turns", "wall", "s", "CPU", "s",
+        "advice", "s",
+    ]  # fmt: skip

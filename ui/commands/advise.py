@@ -78,7 +78,7 @@ def _print_text(advice: Advice) -> None:
         print("\nThe file lost information on the way in; the advice is for the position as read:")
         for caveat in advice.caveats:
             print(f"  - {caveat}")
-    print(f"\n{advice.seconds:.1f} s (budget {advice.think_ms:,} ms of search)")
+    print(f"\n{advice.seconds:.1f} s (the search's budget: {advice.think_ms:,} ms a decision)")
 
 
 def cmd_advise(args: argparse.Namespace) -> int:
