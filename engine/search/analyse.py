@@ -6,9 +6,9 @@
    candidates (``candidates``: the planner's move prior, at most ``MAX_CANDIDATES``).
 2. Sample after sample, a new world is dealt from what the seat cannot see, and every candidate
    still in the running is played in it and rolled out to the horizon by planners
-   (``rollout``). All candidates of one sample meet the same world and the same chance stream
-   (the same generator seed: common random numbers), so the differences between them are
-   mostly the differences their choice makes, not luck.
+   (``rollout``). All candidates of one sample meet the same world and the same chance
+   streams (``rollout.ChanceStreams``: common random numbers), so the differences between them
+   are mostly the differences their choice makes, not luck.
 3. After ``MIN_SAMPLES`` samples, a candidate whose margin trails the leader's by more than
    ``DROP_VP`` and ``DROP_Z`` standard errors of the paired differences is dropped, so that the
    work goes to the close calls. The search stops when the work budget is spent (every
@@ -19,7 +19,8 @@ Each estimate's ``value`` is the mean margin (the seat's value less the best oth
 
 ``search`` is the same with the result the search bot plays (``SearchResult.choice``): the best
 estimate, but only when it beats the planner's own answer by more than ``SWITCH_VP`` and
-``SWITCH_Z`` standard errors of their paired differences; otherwise the planner's answer. A
+``SWITCH_Z`` standard errors of their paired differences over at least ``SWITCH_SAMPLES``
+samples; otherwise the planner's answer. A
 search seat is therefore a planner that changes its mind only on evidence.
 
 Everything is a function of ``(state, seat, budget, seed)``: worlds and chance come from
@@ -41,7 +42,7 @@ from engine.rules import apply, legal_actions
 from engine.search.budget import DEFAULT_THINK_MS, STEP_UNITS, TURN_UNITS, Work, work_budget
 from engine.search.candidates import candidates
 from engine.search.evaluate import margins
-from engine.search.rollout import Rollouts, plans_for, rollout
+from engine.search.rollout import ChanceStreams, Rollouts, plans_for, rollout
 from engine.search.worlds import sample_world
 from engine.state import CHANCE, GameState
 
@@ -53,8 +54,10 @@ DROP_Z = 2.0
 """...and by more than this many standard errors of the paired differences."""
 SWITCH_VP = 0.5
 """The search bot leaves the planner's answer only for one better by more than this (VP)..."""
-SWITCH_Z = 1.0
-"""...and by more than this many standard errors of the paired differences."""
+SWITCH_Z = 1.5
+"""...and by more than this many standard errors of the paired differences..."""
+SWITCH_SAMPLES = 3
+"""...measured on at least this many samples."""
 
 _PRIOR = 0
 _WORLD = 1
@@ -173,7 +176,8 @@ def search(
             if work.done and sample > 0:
                 stop = True
                 break
-            out = rollout(apply(sampled, action), context, _rng(seed, _CHANCE, sample), work)
+            chance = ChanceStreams(seed, _CHANCE, sample)
+            out = rollout(apply(sampled, action), context, chance, work)
             m = out.margins[seat]
             results[action].append((m, 1.0 if m > 0 else 0.5 if m == 0 else 0.0))
             if progress is not None:
@@ -259,7 +263,7 @@ def _choice(
     """The best estimate if it beats the planner's ``pick`` clearly (module doc), else
     ``pick``."""
     best = estimates[0]
-    if best.action == pick or best.samples == 0 or not results[pick]:
+    if best.action == pick or min(len(results[best.action]), len(results[pick])) < SWITCH_SAMPLES:
         return pick
     diff, error = _paired(results, best.action, pick)
     return best.action if diff > SWITCH_VP and diff > SWITCH_Z * error else pick

@@ -5,7 +5,7 @@ planner's view first (``PlannerPlayer``):
 
 * at a **turn** (``TurnStart``) the planner's own answer, then the actions (or, after passing,
   the reactions) it would take next, by the value it gives them less their disc's upkeep
-  (``PlannerPlayer.turn_values``), then passing;
+  (``PlannerPlayer.turn_values``), and passing, which always keeps a place;
 * at **any other decision** the planner's answer, then the other legal answers by the value of
   the position right after them (``evaluate.margins``: a tech researched, a sector claimed show
   at once).
@@ -54,15 +54,18 @@ def candidates(
     out: list[Action] = [pick]
     if isinstance(world.decision, TurnStart):
         ranked: list[Action] = [a for a, _ in planner.turn_values(world) if a in actions]
-        ranked.extend(a for a in actions if isinstance(a, Pass))
+        passes = [a for a in actions if isinstance(a, Pass) and a != pick]
+        room = MAX_CANDIDATES - len(passes)  # passing always keeps its place
     else:
         ranked = _by_position(world, seat, actions, plans)
+        passes = []
+        room = MAX_CANDIDATES
     for a in ranked:
-        if len(out) >= MAX_CANDIDATES:
+        if len(out) >= room:
             break
         if a not in out:
             out.append(a)
-    return out
+    return out + passes
 
 
 def _by_position(

@@ -119,6 +119,19 @@ def test_a_dask_cluster_gives_the_serial_answer(cluster: object) -> None:
     assert _same(remote, serial) and _same(by_address, serial)
 
 
+def test_a_league_with_a_search_seat_plays_on_a_dask_cluster(cluster: object) -> None:
+    """The search bot's games are the same on a cluster as here (its thinking time is work,
+    not the clock): one two-player game at the smallest budget, one rollout per candidate."""
+    games = schedule(("search", "random"), 1, seed=6, think_ms=0)
+    with distributed.Client(cluster) as client:
+        remote = run_league(games, dask=client)
+    assert _same(remote, run_league(games))
+    seat = remote[0].seats[0]
+    assert seat.bot == "search" and seat.searched > 0 and seat.decisions > seat.searched
+    line = table(remote).bots["search"]
+    assert line.searched_per_game == seat.searched and line.seconds_per_search > 0
+
+
 def test_bots_by_name() -> None:
     assert seat_bots("planner", 3) == ("planner",) * 3
     assert seat_bots(" planner , greedy ", 2) == ("planner", "greedy")

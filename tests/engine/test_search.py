@@ -11,14 +11,18 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
+from blueprints import ShipClass
+from engine.actions.turn import Pass, TakeAction
 from engine.discoveries import discovery_index
+from engine.enums import ActionKind
+from engine.hexes import Hex
 from engine.planner import Plan
 from engine.rules import apply, legal_actions
 from engine.search import ActionEstimate, SearchError, SearchPlayer, analyse
 from engine.search.evaluate import margins
 from engine.search.worlds import sample_world, unseen_discoveries, unseen_reputation
 from engine.state import GameState
-from tests.engine.builders import edit, started
+from tests.engine.builders import edit, sector, started, with_sector
 
 PLANS = (Plan.MIX, Plan.MIX)
 
@@ -119,3 +123,18 @@ def test_bad_requests_are_named() -> None:
         analyse(a, 0, think_ms=-1)
     with pytest.raises(SearchError, match="think_ms"):
         SearchPlayer(np.random.default_rng(0), think_ms=-5)
+
+
+def test_an_attack_it_wins_outright_is_worth_more_than_passing() -> None:
+    """Round 8: four Terran cruisers next to a lone Ancient guarding 2 VP and a discovery tile.
+    Moving in takes the sector nine times in ten; passing leaves one reaction (one cruiser,
+    which loses), so the attack is worth several VP more in every sample."""
+    s = started("terran_directorate", "planta")
+    home = s.sector(Hex(0, -2))
+    assert home is not None
+    s = with_sector(s, sector(Hex(0, -1), 101, rotation=1))  # one Ancient
+    s = replace(with_sector(s, replace(home, ships=((0, ShipClass.CRUISER, 4),))), round=8)
+    for seed in (0, 1):
+        found = {e.action: e for e in analyse(s, 0, think_ms=0, seed=seed)}
+        move, passing = found[TakeAction(ActionKind.MOVE)], found[Pass()]
+        assert move.value > passing.value + 3.0
