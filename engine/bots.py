@@ -1,9 +1,12 @@
-"""The bots by name, for self-play and the league: ``planner``, ``greedy`` and ``random``.
+"""The bots by name, for self-play and the league: ``planner``, ``search``, ``greedy`` and
+``random``.
 
 ``seat_bots("planner", 4)`` gives every seat the same bot; ``seat_bots("planner,greedy,greedy,
 greedy", 4)`` one bot per seat. ``make_player(name, rng)`` builds one; each seat gets its own
 generator (``np.random.default_rng([seed, seat])`` in self-play and the league), so a game is
-reproduced by its seed.
+reproduced by its seed. ``think_ms`` is the search bot's thinking time per searched decision
+(``engine.search.budget``: a work budget, so the game is the same on any machine); the other
+bots do not think longer for it.
 """
 
 from __future__ import annotations
@@ -15,25 +18,30 @@ import numpy as np
 from engine.errors import EngineError
 from engine.planner import PlannerPlayer
 from engine.players import GreedyPlayer, Player, RandomPlayer
+from engine.search import DEFAULT_THINK_MS, SearchPlayer
 
-BOTS: dict[str, Callable[[np.random.Generator], Player]] = {
-    "planner": lambda rng: PlannerPlayer(rng),
-    "greedy": lambda rng: GreedyPlayer(rng),
-    "random": lambda rng: RandomPlayer(rng),
+BOTS: dict[str, Callable[[np.random.Generator, int], Player]] = {
+    "planner": lambda rng, think_ms: PlannerPlayer(rng),
+    "search": lambda rng, think_ms: SearchPlayer(rng, think_ms),
+    "greedy": lambda rng, think_ms: GreedyPlayer(rng),
+    "random": lambda rng, think_ms: RandomPlayer(rng),
 }
-"""Every bot by name."""
+"""Every bot by name: a factory of ``(generator, think_ms)``."""
 
 
 class BotError(EngineError):
     """An unknown bot name, or a seat list that does not fit the player count."""
 
 
-def make_player(name: str, rng: np.random.Generator) -> Player:
-    """A new bot of that name with its own generator."""
+def make_player(name: str, rng: np.random.Generator, think_ms: int = DEFAULT_THINK_MS) -> Player:
+    """A new bot of that name with its own generator (and, for the search bot, its thinking
+    time per searched decision)."""
     factory = BOTS.get(name)
     if factory is None:
         raise BotError(f"unknown bot {name[:40]!r}; bots are: {', '.join(BOTS)}")
-    return factory(rng)
+    if isinstance(think_ms, bool) or not isinstance(think_ms, int) or think_ms < 0:
+        raise BotError(f"think_ms must be a whole number of milliseconds >= 0, not {think_ms!r}")
+    return factory(rng, think_ms)
 
 
 def seat_bots(text: str, players: int) -> tuple[str, ...]:

@@ -30,3 +30,21 @@ class ActionParseError(EngineError):
 class RecordError(EngineError):
     """A game record or position snapshot that cannot be read or replayed; the message says
     where (the JSON path or the entry index and text) and why."""
+
+
+class PositionError(EngineError):
+    """A position the engine cannot continue from (``engine.advice``): the game is over, chance
+    acts next, or the file lacks what play needs (a board with home sectors, storage that is not
+    negative); the message names what is missing."""
+
+
+class AdviceRequestError(EngineError):
+    """A request for advice that does not fit the position (``engine.advice``): a player name
+    that names no seat (the message lists the legal names), an action index outside the
+    record, a player asked about in the middle of someone else's action."""
+
+
+class GameFileError(EngineError):
+    """A file that is no game file Fleetlab can open (``engine.advice.read_position``): not
+    readable, not JSON, no known format, or a record, snapshot or save that cannot be read; the
+    message names the file and why."""

@@ -2,14 +2,16 @@
 
 ``schedule(bots, games, seed)`` lists the games: game ``g`` seats the bots rotated by ``g``
 (seat ``s`` plays ``bots[(s + g) % n]``), so over ``n`` games every bot sits in every seat,
-and has its own seed (species, start player, chance and the bots' generators all come from it).
-``play_league_game`` plays one and returns its ``GameSummary``; it is a plain function of its
-argument, safe to run in a worker process or on a Dask cluster. ``run_league`` plays them all
-here, on a process pool or on a Dask cluster, and ``table`` sums them up: per bot its seats,
-wins (a game's win goes to the seat with the most VP, the rules' tie-break on resources first,
-then shared) and mean VP; battles per game (sectors whose combat was fought), actions per player
-and round (actions and reactions taken), seconds per game (CPU time of the game in its worker,
-the kernels loaded beforehand), where the VP came from, and the wins of each species.
+and has its own seed (species, start player, chance and the bots' generators all come from it)
+and the search bot's thinking time (``think_ms``). ``play_league_game`` plays one and returns
+its ``GameSummary``; it is a plain function of its argument, safe to run in a worker process or
+on a Dask cluster. ``run_league`` plays them all here, on a process pool or on a Dask cluster,
+and ``table`` sums them up: per bot its seats, wins (a game's win goes to the seat with the
+most VP, the rules' tie-break on resources first, then shared), mean VP and where it came from,
+and the CPU seconds of its decisions (per decision, and for the search bot per searched
+decision); battles per game (sectors whose combat was fought), actions per player and round
+(actions and reactions taken), seconds per game (CPU time of the game in its worker, the
+kernels loaded beforehand), where the VP came from, and the wins of each species.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from engine.bots import BotError, make_player
 from engine.play import play_game, random_config
 from engine.players import Player
 from engine.scoring import Score, score, winners
+from engine.search import DEFAULT_THINK_MS, SearchPlayer
 from engine.state import GameState
 
 VP_SOURCES: tuple[str, ...] = tuple(f.name for f in fields(Score))
@@ -41,11 +44,13 @@ VP_SOURCES: tuple[str, ...] = tuple(f.name for f in fields(Score))
 
 @dataclass(frozen=True, slots=True)
 class LeagueGame:
-    """One game of a league: its number, seed, player count and the bot of every seat."""
+    """One game of a league: its number, seed, the bot of every seat and the search bot's
+    thinking time per searched decision."""
 
     index: int
     seed: int
     bots: tuple[str, ...]
+    think_ms: int = DEFAULT_THINK_MS
 
     @property
     def players(self) -> int:
@@ -55,7 +60,9 @@ class LeagueGame:
 
 @dataclass(frozen=True, slots=True)
 class SeatResult:
-    """One seat of a played game."""
+    """One seat of a played game. ``decisions`` are the decisions its bot answered and
+    ``seconds`` the CPU time they took; ``searched`` and ``search_seconds`` the same for the
+    decisions the search bot searched (0 for the other bots)."""
 
     bot: str
     species: str
@@ -65,6 +72,10 @@ class SeatResult:
     rounds: int
     sources: tuple[int, ...]
     eliminated: bool
+    decisions: int = 0
+    seconds: float = 0.0
+    searched: int = 0
+    search_seconds: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,13 +95,17 @@ def game_seed(seed: int, index: int) -> int:
     return int(np.random.SeedSequence([seed, index]).generate_state(1)[0])
 
 
-def schedule(bots: Sequence[str], games: int, seed: int) -> tuple[LeagueGame, ...]:
+def schedule(
+    bots: Sequence[str], games: int, seed: int, think_ms: int = DEFAULT_THINK_MS
+) -> tuple[LeagueGame, ...]:
     """The games of a league, the seat list rotated by one each game (see module doc)."""
     if games < 1:
         raise BotError(f"a league plays at least one game, not {games!r}")
+    if isinstance(think_ms, bool) or not isinstance(think_ms, int) or think_ms < 0:
+        raise BotError(f"think_ms must be a whole number of milliseconds >= 0, not {think_ms!r}")
     n = len(bots)
     return tuple(
-        LeagueGame(g, game_seed(seed, g), tuple(bots[(s + g) % n] for s in range(n)))
+        LeagueGame(g, game_seed(seed, g), tuple(bots[(s + g) % n] for s in range(n)), think_ms)
         for g in range(games)
     )
 
@@ -129,7 +144,36 @@ def load_kernels() -> None:
 
 def seat_players(game: LeagueGame) -> list[Player]:
     """The bots of the game's seats, each with its own generator drawn from the game's seed."""
-    return [make_player(b, np.random.default_rng([game.seed, s])) for s, b in enumerate(game.bots)]
+    return [
+        make_player(b, np.random.default_rng([game.seed, s]), game.think_ms)
+        for s, b in enumerate(game.bots)
+    ]
+
+
+class _Timed:
+    """A seat's bot, with the CPU time of its decisions counted (and of those the search bot
+    searched, told by its ``searched`` count going up)."""
+
+    def __init__(self, player: Player) -> None:
+        self.player = player
+        self.decisions = 0
+        self.seconds = 0.0
+        self.search_seconds = 0.0
+
+    @property
+    def searched(self) -> int:
+        return self.player.searched if isinstance(self.player, SearchPlayer) else 0
+
+    def choose(self, state: GameState, actions: Sequence[Action]) -> Action:
+        before = self.searched
+        start = time.process_time()
+        action = self.player.choose(state, actions)
+        spent = time.process_time() - start
+        self.decisions += 1
+        self.seconds += spent
+        if self.searched > before:
+            self.search_seconds += spent
+        return action
 
 
 def play_seeded(
@@ -150,7 +194,8 @@ def play_league_game(game: LeagueGame) -> GameSummary:
     load_kernels()
     start = time.process_time()
     watch = GameWatch(game.players)
-    final = play_seeded(game, seat_players(game), on_step=watch)
+    timed = [_Timed(p) for p in seat_players(game)]
+    final = play_seeded(game, timed, on_step=watch)
     assert final.scores is not None
     won = winners(final)
     seats = []
@@ -167,6 +212,10 @@ def play_league_game(game: LeagueGame) -> GameSummary:
                 rounds=rounds,
                 sources=tuple(getattr(breakdown, name) for name in VP_SOURCES),
                 eliminated=p.eliminated,
+                decisions=timed[p.seat].decisions,
+                seconds=timed[p.seat].seconds,
+                searched=timed[p.seat].searched,
+                search_seconds=timed[p.seat].search_seconds,
             )
         )
     return GameSummary(
@@ -215,7 +264,7 @@ def _on_dask(
     except DesignError as exc:
         raise BotError(str(exc)) from None
     try:
-        keys = [f"fleetlab-league-{g.seed}-{'-'.join(g.bots)}" for g in games]
+        keys = [f"fleetlab-league-{g.seed}-{g.think_ms}-{'-'.join(g.bots)}" for g in games]
         for future in runner.client.map(play_league_game, games, key=keys):
             done.append(future.result())
             tick()
@@ -226,11 +275,17 @@ def _on_dask(
 
 @dataclass(frozen=True, slots=True)
 class BotLine:
-    """One bot's line of the league table."""
+    """One bot's line of the league table: its seats, wins and mean VP, its mean VP by source
+    (``VP_SOURCES`` order), the CPU seconds of one of its decisions, and (the search bot) its
+    searched decisions per game and the CPU seconds of one of them."""
 
     seats: int
     wins: float
     mean_vp: float
+    sources: tuple[float, ...] = ()
+    seconds_per_decision: float = 0.0
+    searched_per_game: float = 0.0
+    seconds_per_search: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -262,6 +317,11 @@ def table(results: Iterable[GameSummary]) -> LeagueTable:
     seats: Counter[str] = Counter()
     wins: dict[str, float] = defaultdict(float)
     vp: Counter[str] = Counter()
+    by_bot: dict[str, list[float]] = defaultdict(lambda: [0.0] * len(VP_SOURCES))
+    decisions: Counter[str] = Counter()
+    cpu: dict[str, float] = defaultdict(float)
+    searched: Counter[str] = Counter()
+    search_cpu: dict[str, float] = defaultdict(float)
     sources = [0.0] * len(VP_SOURCES)
     species_seats: Counter[str] = Counter()
     species_wins: dict[str, float] = defaultdict(float)
@@ -278,12 +338,28 @@ def table(results: Iterable[GameSummary]) -> LeagueTable:
             actions += seat.actions
             player_rounds += seat.rounds
             n_seats += 1
+            decisions[seat.bot] += seat.decisions
+            cpu[seat.bot] += seat.seconds
+            searched[seat.bot] += seat.searched
+            search_cpu[seat.bot] += seat.search_seconds
             for i, v in enumerate(seat.sources):
                 sources[i] += v
+                by_bot[seat.bot][i] += v
     seconds = sorted(g.seconds for g in results)
     return LeagueTable(
         games=len(results),
-        bots={b: BotLine(seats[b], wins[b], vp[b] / seats[b]) for b in sorted(seats)},
+        bots={
+            b: BotLine(
+                seats[b],
+                wins[b],
+                vp[b] / seats[b],
+                tuple(v / seats[b] for v in by_bot[b]),
+                cpu[b] / max(1, decisions[b]),
+                searched[b] / seats[b],
+                search_cpu[b] / max(1, searched[b]),
+            )
+            for b in sorted(seats)
+        },
         battles_per_game=sum(g.battles for g in results) / len(results),
         actions_per_player_round=actions / max(1, player_rounds),
         seconds_per_game=sum(seconds) / len(seconds),
@@ -299,7 +375,17 @@ def table_json(t: LeagueTable) -> dict[str, Any]:
     return {
         "games": t.games,
         "bots": {
-            name: {"seats": line.seats, "wins": line.wins, "mean_vp": round(line.mean_vp, 3)}
+            name: {
+                "seats": line.seats,
+                "wins": line.wins,
+                "mean_vp": round(line.mean_vp, 3),
+                "vp_sources": {
+                    source: round(v, 3) for source, v in zip(VP_SOURCES, line.sources, strict=True)
+                },
+                "seconds_per_decision": round(line.seconds_per_decision, 5),
+                "searched_per_game": round(line.searched_per_game, 2),
+                "seconds_per_search": round(line.seconds_per_search, 4),
+            }
             for name, line in t.bots.items()
         },
         "battles_per_game": round(t.battles_per_game, 3),

@@ -31,6 +31,7 @@ COMMANDS: dict[str, str] = {
     "replay": "ui.commands.replay",
     "design": "ui.commands.design",
     "import": "ui.commands.import_game",
+    "advise": "ui.commands.advise",
     "warmup": "ui.commands.warmup",
 }
 COMMAND_MODULES: tuple[str, ...] = tuple(dict.fromkeys(COMMANDS.values()))

@@ -20,7 +20,10 @@ from typing import Any
 
 from engine import record as records
 from engine import snapshot as snapshots
+from engine.advice import Seat, from_import, plain_seats
 from engine.errors import EngineError
+from engine.errors import GameFileError as GameFileError  # re-exported: the pages catch it here
+from engine.game_files import KINDS, kind_of, not_a_game_file
 from engine.hexes import Hex
 from engine.importers import ImportProblem, import_game
 from engine.setup import new_game
@@ -31,20 +34,6 @@ from ui.wording import player_label
 MAX_UPLOAD_BYTES = 20 * 1024 * 1024
 """Largest upload accepted (a whole recorded 6-player game is under 1 MB, a save 25 kB)."""
 
-KINDS = {
-    "record": "game record (fleetlab-game-record)",
-    "snapshot": "position snapshot (fleetlab-position)",
-    "asynceclipse": "AsyncEclipse save",
-}
-
-
-_BOT_KEYS = ("board", "game_id", "game_round", "tech_deck", "setup_finished")
-"""Keys of the AsyncEclipse bot's game JSON that tell a save apart from other JSON."""
-
-
-class GameFileError(ValueError):
-    """An upload that is not a game file Fleetlab can open; the message says which and why."""
-
 
 @dataclass(frozen=True, slots=True)
 class LoadedGame:
@@ -52,7 +41,10 @@ class LoadedGame:
 
     ``states[0]`` is the start; for a record ``states[i]`` is the position after the ``i``-th
     action, whose text is ``events[i - 1]``. ``rounds[i]`` is the round of ``states[i]``.
-    ``positions`` maps hexes to the AsyncEclipse position codes (saves only).
+    ``positions`` maps hexes to the AsyncEclipse position codes (saves only). ``seats`` say
+    who sits where (the advice names players by them; ``bot_codes``: a save's hexes are named
+    by the bot's position codes). ``played`` describes a game that is an advised turn played on
+    another game's position (``ui.game_advice.play_advice``).
     """
 
     kind: str
@@ -63,6 +55,9 @@ class LoadedGame:
     problems: tuple[str, ...] = ()
     positions: Mapping[Hex, str] = field(default_factory=dict)
     unexplored: tuple[tuple[Hex, int], ...] = ()
+    seats: tuple[Seat, ...] = ()
+    bot_codes: bool = False
+    played: str | None = None
 
     @property
     def steps(self) -> int:
@@ -71,6 +66,8 @@ class LoadedGame:
 
     def describe(self) -> str:
         """One line on what was opened."""
+        if self.played is not None:
+            return self.played
         what = KINDS[self.kind]
         if self.kind == "record":
             return f"{what} '{self.name}': {self.steps} actions"
@@ -86,22 +83,6 @@ def _parse_json(raw: bytes, name: str, duplicates: list[str]) -> Any:
         )
     except EngineError as exc:
         raise GameFileError(f"{exc}; expected a JSON game file") from None
-
-
-def kind_of(data: Any) -> str | None:
-    """Which kind of game file a parsed document is, or None."""
-    if not isinstance(data, Mapping):
-        return None
-    fmt = data.get("format")
-    if fmt == records.FORMAT:
-        return "record"
-    if fmt == snapshots.FORMAT:
-        return "snapshot"
-    # Every era of the bot's saves has players and at least one of these; early ones have no
-    # board yet, or an empty list for it.
-    if fmt is None and "players" in data and any(k in data for k in _BOT_KEYS):
-        return "asynceclipse"
-    return None
 
 
 def _record(data: Any, name: str) -> LoadedGame:
@@ -127,6 +108,7 @@ def _record(data: Any, name: str) -> LoadedGame:
         tuple(events),
         default_styles(start, record.players),
         problems,
+        seats=plain_seats(start, record.players),
     )
 
 
@@ -135,7 +117,9 @@ def _snapshot(data: Any, name: str) -> LoadedGame:
         state = snapshots.read_snapshot(data)
     except EngineError as exc:
         raise GameFileError(f"'{name}' is not a readable position snapshot: {exc}") from None
-    return LoadedGame("snapshot", name, (state,), (), default_styles(state))
+    return LoadedGame(
+        "snapshot", name, (state,), (), default_styles(state), seats=plain_seats(state)
+    )
 
 
 def _seat_label(name: str, colour: str, species: str) -> str:
@@ -171,6 +155,8 @@ def _save(data: Any, name: str, duplicates: Sequence[str] = ()) -> LoadedGame:
         tuple(str(p) for p in report.problems),
         dict(report.positions),
         report.unexplored,
+        from_import(result, name).seats,
+        bot_codes=True,
     )
 
 
@@ -190,13 +176,7 @@ def open_game(raw: bytes, name: str) -> LoadedGame:
         return _record(data, name)
     if kind == "snapshot":
         return _snapshot(data, name)
-    accepted = ", ".join(KINDS.values())
-    found = (
-        f"format {data.get('format')!r}"
-        if isinstance(data, Mapping) and "format" in data
-        else "no known format"
-    )
-    raise GameFileError(f"'{name}' is JSON with {found}; the Game page opens a {accepted}")
+    raise GameFileError(not_a_game_file(data, name, "the Game page"))
 
 
 # ----- examples ---------------------------------------------------------------------------------

@@ -62,6 +62,7 @@ from engine.actions.turn import (
     TakeAction,
     TakeReaction,
     activation_count,
+    legal_turn,
 )
 from engine.actions.upgrade import InstallPart, commit, legal_upgrade
 from engine.board import production, trade_rate
@@ -154,6 +155,9 @@ FLIP_VP = 0.8
 """The least a colony ship turned face up by Influence is worth."""
 GOAL_MEMO = 256
 """Fleet goal lists a planner keeps (forgotten all at once when full)."""
+UNPAYABLE_VP = 3.0
+"""How much less ``turn_values`` says an action is worth when the seat cannot pay its upkeep
+this round even by trading everything (it would lose a sector or its stock at upkeep)."""
 MATERIAL_PRICE = 0.5 * RESOURCE_VP
 """What a material spent on warships costs the planner: ships are not used up by winning."""
 
@@ -192,6 +196,7 @@ class PlannerPlayer:
         rng: np.random.Generator | None = None,
         budget: PlannerBudget | None = None,
         trace: bool = False,
+        goal_memo: dict[tuple[object, ...], list[war.FleetGoal]] | None = None,
     ) -> None:
         self.rng = rng if rng is not None else np.random.default_rng(0)
         self.trace: list[str] | None = [] if trace else None
@@ -201,7 +206,9 @@ class PlannerPlayer:
         self.plan: Plan | None = None
         self._intent: tuple[int, ActionKind, object] | None = None
         self._proposed: set[tuple[int, int]] = set()
-        self._goal_memo: dict[tuple[object, ...], list[war.FleetGoal]] = {}
+        # Fleet goals depend only on what ``goal_key`` names, so planners of one seat may share
+        # the memo (the search bot's rollouts do).
+        self._goal_memo = goal_memo if goal_memo is not None else {}
         handlers: dict[
             type[Decision], Callable[[GameState, int, Any, Sequence[Action]], Action | None]
         ]
@@ -244,6 +251,45 @@ class PlannerPlayer:
         if choice is None or choice not in actions:
             return _fallback(actions)
         return choice
+
+    def turn_values(self, state: GameState) -> list[tuple[TakeAction | TakeReaction, float]]:
+        """What each action (or, after passing, each reaction) of the seat to act is worth to
+        the planner now, less its disc's upkeep (VP), best first: the ones it can pay at their
+        value, the others at their value less ``UNPAYABLE_VP`` (the search bot takes these as
+        its move prior). Empty outside a ``TurnStart``."""
+        d = state.decision
+        seat = state.to_act
+        if not isinstance(d, TurnStart) or seat is None:
+            return []
+        if self.plan is None:
+            self.plan = choose_plan(state, seat)
+        player = state.players[seat]
+        reaction = player.passed
+        options = legal_turn(state, d)
+        if reaction:
+            kinds = {a.kind for a in options if isinstance(a, TakeReaction)}
+        else:
+            kinds = {a.kind for a in options if isinstance(a, TakeAction)}
+        price = action_price(player, 1, rounds_left(state))
+        order = list(ActionKind)
+        out: list[tuple[TakeAction | TakeReaction, float]] = []
+        for c in sorted(
+            self._choices(state, seat, kinds, reaction=reaction),
+            key=lambda c: order.index(c.kind),
+        ):
+            paid = _payable(player, c)
+            value = (paid.value if paid is not None else c.value - UNPAYABLE_VP) - price
+            out.append((TakeReaction(c.kind) if reaction else TakeAction(c.kind), value))
+        out.sort(key=lambda av: -av[1])  # stable: ties keep the order of ActionKind
+        return out
+
+    def overruled(self, state: GameState, action: Action) -> None:
+        """Someone else (the search bot) answered this turn with ``action`` instead of the
+        planner's choice: forget the build the planner had in mind unless ``action`` takes
+        that same action."""
+        kind = action.kind if isinstance(action, TakeAction | TakeReaction) else None
+        if self._intent is not None and self._intent[1] is not kind:
+            self._intent = None
 
     # ----- the turn -------------------------------------------------------------------------
 

@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 
+from engine.advice import read_position
 from engine.importers import load_save
 from engine.importers.bot_tables import codes
 from engine.record import RecordError, loads_record
@@ -47,8 +48,9 @@ def test_a_key_written_twice_keeps_its_last_value_with_one_note() -> None:
     assert [(p.path, p.severity.value) for p in notes] == [("$", "note")]
     assert "'201'" in notes[0].message and "last value" in notes[0].message
     assert not twice.report.losses or twice.report.losses == plain.report.losses
-    # The Game page opens it the same way.
+    # The Game page and fleetlab advise open it the same way.
     assert "'201'" in " ".join(open_game(text.encode(), "save.json").problems)
+    assert read_position(text.encode(), "save.json").state == plain.state
 
 
 def test_fleetlabs_own_formats_stay_strict() -> None:
@@ -57,6 +59,8 @@ def test_fleetlabs_own_formats_stay_strict() -> None:
         loads_record(record)
     with pytest.raises(GameFileError, match="appears twice"):
         open_game(record.encode(), "record.json")
+    with pytest.raises(GameFileError, match="appears twice"):
+        read_position(record.encode(), "record.json")
 
 
 def test_blueprints_in_fleetlab_part_ids_are_read() -> None:

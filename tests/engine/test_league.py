@@ -34,9 +34,14 @@ def test_every_bot_sits_in_every_seat() -> None:
         schedule(("a",), 0, seed=1)
 
 
+def _untimed(g: GameSummary) -> GameSummary:
+    seats = tuple(replace(s, seconds=0.0, search_seconds=0.0) for s in g.seats)
+    return replace(g, seconds=0.0, seats=seats)
+
+
 def _same(a: list[GameSummary], b: list[GameSummary]) -> bool:
     """Equal apart from the CPU seconds."""
-    return [replace(g, seconds=0.0) for g in a] == [replace(g, seconds=0.0) for g in b]
+    return [_untimed(g) for g in a] == [_untimed(g) for g in b]
 
 
 def test_a_league_game_replays_from_its_seed() -> None:
@@ -67,7 +72,9 @@ def test_the_table_adds_up() -> None:
         "seconds_per_game",
     ):
         assert key in data
-    assert set(data["bots"]["greedy"]) == {"seats", "wins", "mean_vp"}
+    assert {"seats", "wins", "mean_vp", "vp_sources", "seconds_per_decision"} <= set(
+        data["bots"]["greedy"]
+    )
     for source in ("sectors", "techs", "reputation", "ambassadors", "discoveries", "monoliths"):
         assert source in VP_SOURCES and source in data["vp_sources"]
     shares = sum(v["share"] for v in data["vp_sources"].values() if v["per_player"] > 0)
@@ -112,6 +119,19 @@ def test_a_dask_cluster_gives_the_serial_answer(cluster: object) -> None:
     assert _same(remote, serial) and _same(by_address, serial)
 
 
+def test_a_league_with_a_search_seat_plays_on_a_dask_cluster(cluster: object) -> None:
+    """The search bot's games are the same on a cluster as here (its thinking time is work,
+    not the clock): one two-player game at the smallest budget, one rollout per candidate."""
+    games = schedule(("search", "random"), 1, seed=6, think_ms=0)
+    with distributed.Client(cluster) as client:
+        remote = run_league(games, dask=client)
+    assert _same(remote, run_league(games))
+    seat = remote[0].seats[0]
+    assert seat.bot == "search" and seat.searched > 0 and seat.decisions > seat.searched
+    line = table(remote).bots["search"]
+    assert line.searched_per_game == seat.searched and line.seconds_per_search > 0
+
+
 def test_bots_by_name() -> None:
     assert seat_bots("planner", 3) == ("planner",) * 3
     assert seat_bots(" planner , greedy ", 2) == ("planner", "greedy")
@@ -121,7 +141,8 @@ def test_bots_by_name() -> None:
     assert isinstance(make_player("planner", rng), PlannerPlayer)
     assert isinstance(make_player("greedy", rng), GreedyPlayer)
     assert isinstance(make_player("random", rng), RandomPlayer)
-    with pytest.raises(BotError, match=r"unknown bot 'wizard'; bots are: planner, greedy, random"):
+    bots = "planner, search, greedy, random"
+    with pytest.raises(BotError, match=rf"unknown bot .wizard.; bots are: {bots}"):
         seat_bots("planner,wizard", 2)
     with pytest.raises(BotError, match=r"3 bots named .* for 2 players"):
         seat_bots("planner,greedy,random", 2)

@@ -16,6 +16,7 @@ from calc.design import start_pool
 from engine.bots import BOTS, seat_bots
 from engine.errors import EngineError
 from engine.league import VP_SOURCES, LeagueTable, run_league, schedule, table, table_json
+from engine.search import DEFAULT_THINK_MS, MAX_THINK_MS
 from ui.cli_support import MAX_SEED, UsageError, text_table, whole_number
 from ui.progress import progress_bar
 
@@ -48,6 +49,13 @@ def register(sub: Any) -> None:
     p.add_argument(
         "--dask", metavar="ADDRESS", help="play the games on this Dask scheduler instead"
     )
+    p.add_argument(
+        "--think-ms",
+        type=whole_number(0, MAX_THINK_MS, "a thinking time"),
+        default=DEFAULT_THINK_MS,
+        help="the search bot's CPU milliseconds per searched decision, as a fixed amount of "
+        f"work (the same game on any machine; default {DEFAULT_THINK_MS})",
+    )
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=cmd_league)
 
@@ -62,7 +70,7 @@ def cmd_league(args: argparse.Namespace) -> int:
         raise UsageError(f"--workers must be at least 1, not {args.workers!r}")
     try:
         bots = seat_bots(args.bots, args.players)
-        games = schedule(bots, args.games, args.seed)
+        games = schedule(bots, args.games, args.seed, args.think_ms)
     except EngineError as exc:
         raise UsageError(str(exc)) from None
     # The pool starts before the progress bar's thread, so that its workers can be forked.
@@ -90,18 +98,33 @@ def cmd_league(args: argparse.Namespace) -> int:
 def text_report(t: LeagueTable, bots: tuple[str, ...], seed: int) -> str:
     """The league table in words and columns."""
     lines = [f"League of {t.games} games, seats {', '.join(bots)} rotated each game (seed {seed}):"]
+    shown = [s for s in SHOWN_SOURCES if s in VP_SOURCES]
     rows = [
-        (name, line.seats, f"{line.wins:g}", f"{line.wins / line.seats:.0%}", f"{line.mean_vp:.1f}")
+        (
+            name,
+            line.seats,
+            f"{line.wins:g}",
+            f"{line.wins / line.seats:.0%}",
+            f"{line.mean_vp:.1f}",
+            *(f"{line.sources[VP_SOURCES.index(s)]:.1f}" for s in shown if line.sources),
+            f"{line.seconds_per_decision * 1000:.1f}",
+        )
         for name, line in t.bots.items()
     ]
-    lines.append(text_table(("bot", "seats", "wins", "win rate", "mean VP"), rows))
+    headers = ("bot", "seats", "wins", "win rate", "mean VP", *shown, "CPU ms/decision")
+    lines.append(text_table(headers, rows))
+    for name, line in t.bots.items():
+        if line.searched_per_game:
+            lines.append(
+                f"{name}: {line.searched_per_game:.1f} searched decisions per game, "
+                f"{line.seconds_per_search:.2f} CPU s each"
+            )
     lines.append("")
     lines.append(
         f"battles per game {t.battles_per_game:.1f}; actions per player and round "
         f"{t.actions_per_player_round:.2f}; CPU seconds per game {t.seconds_per_game:.1f} "
         f"(median {t.seconds_median:.1f})"
     )
-    shown = [s for s in SHOWN_SOURCES if s in VP_SOURCES]
     lines.append(
         "VP per player by source: "
         + ", ".join(f"{s} {t.sources[s]:.1f} ({t.share(s):.0%})" for s in shown)

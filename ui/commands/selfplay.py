@@ -28,6 +28,7 @@ from engine.modules import MODULES, parse_modules
 from engine.players import Player
 from engine.record import Recorder, save_record
 from engine.scoring import score, winners
+from engine.search import DEFAULT_THINK_MS, MAX_THINK_MS
 from engine.state import GameState
 from ui.cli_support import MAX_SEED, UsageError, split_list, text_table, whole_number
 
@@ -57,6 +58,13 @@ def register(subparsers: Any) -> None:
         "--modules",
         default="",
         help="New Dangers modules, comma-separated, or all: " + ", ".join(m.value for m in MODULES),
+    )
+    p.add_argument(
+        "--think-ms",
+        type=whole_number(0, MAX_THINK_MS, "a thinking time"),
+        default=DEFAULT_THINK_MS,
+        help="the search bot's CPU milliseconds per searched decision, as a fixed amount of "
+        f"work (the same game on any machine; default {DEFAULT_THINK_MS})",
     )
     p.add_argument("--record", metavar="FILE", help="write the game record (JSON) to FILE")
     p.add_argument("--json", action="store_true", help="print JSON")
@@ -133,7 +141,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     except EngineError as exc:
         raise UsageError(f"--modules: {exc}") from None
     bots: list[Player] = [
-        make_player(name, np.random.default_rng([args.seed, seat]))
+        make_player(name, np.random.default_rng([args.seed, seat]), args.think_ms)
         for seat, name in enumerate(names)
     ]
     counter = EventCounter()

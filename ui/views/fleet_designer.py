@@ -3,8 +3,8 @@ and the fleets its materials can build, against the other sides of the battle on
 odds page, and rank them.
 
 The search runs in a worker process (``ui.design_job``), so the page shows its progress and a
-Cancel button while it runs; before it runs, the page says how big it is and the longest it can
-take (``calc.design.search_estimate``).
+Cancel button while it runs (``ui.job_progress``); before it runs, the page says how big it is
+and the longest it can take (``calc.design.search_estimate``).
 """
 
 from __future__ import annotations
@@ -33,11 +33,13 @@ from ui.designer_form import (
     tech_choices,
 )
 from ui.figures import design_ranking_figure
+from ui.job_progress import JobKeys, jobs_of, running_job, start_job
 
 JOBS = "fleetlab.design.jobs"
 RESULTS = "fleetlab.design.results"
 ERROR = "fleetlab.design.error"
 WORKERS = os.cpu_count() or 1
+KEYS = JobKeys(JOBS, RESULTS, ERROR)
 
 
 @st.cache_data(show_spinner="Counting the designs", max_entries=32)
@@ -170,7 +172,7 @@ try:
 except (BattleError, ValueError) as exc:
     st.error(f"The search cannot run: {exc}", icon=":material/error:")
     st.stop()
-jobs: dict[str, DesignJob] = st.session_state.setdefault(JOBS, {})
+jobs = jobs_of(KEYS)
 results: dict[str, dict[str, Any]] = st.session_state.setdefault(RESULTS, {})
 run_col, hint_col = st.columns([1, 3], vertical_alignment="center")
 hint_col.caption(found.describe())
@@ -183,59 +185,20 @@ if run_col.button(
     disabled=running,
     help="Search in a worker process; the page stays free and the search can be cancelled.",
 ):
-    for other in jobs.values():
-        other.cancel()  # one search at a time per visitor: the cores are shared
-    jobs.clear()
-    results.pop(request_key, None)
-    jobs[request_key] = DesignJob(design_doc, WORKERS)
+    start_job(KEYS, request_key, DesignJob(design_doc, WORKERS))  # one search at a time
     st.rerun()
-
-
-@st.fragment(run_every=0.5)
-def _progress(key: str) -> None:
-    """The running search's progress, redrawn twice a second; when the search ends, the whole
-    page runs again to show the designs. The Cancel button is not in here: a widget that is
-    redrawn twice a second can lose a click that lands during a redraw."""
-    running_job = st.session_state[JOBS].get(key)
-    if running_job is None:
-        # Cancelled: a click that lands while this fragment runs can come back as a rerun of
-        # the fragment alone, whose callbacks (``_cancel``) run but whose page does not; the
-        # page must run again or it keeps showing the progress and the Cancel button.
-        st.rerun(scope="app")
-    status = running_job.status()
-    if not status.running:
-        del st.session_state[JOBS][key]
-        if status.result is not None:
-            st.session_state[RESULTS][key] = status.result
-        elif status.error and not status.cancelled:
-            st.session_state[ERROR] = status.error
-        st.rerun(scope="app")
-    left = status.remaining()
-    text = f"Searching the designs: {status.fraction:.0%} after {status.seconds:.0f} s" + (
-        f", about {left:.0f} s left" if left is not None else ""
-    )
-    st.progress(min(1.0, status.fraction), text=text)
-
-
-def _cancel(key: str) -> None:
-    """Stop the search (its worker process group) and forget it; runs before the page does."""
-    cancelled = st.session_state[JOBS].pop(key, None)
-    if cancelled is not None:
-        cancelled.cancel()
 
 
 error = st.session_state.pop(ERROR, None)
 if error:
     st.error(f"The search stopped: {error}", icon=":material/error:")
 if request_key in jobs:
-    _progress(request_key)
-    st.button(
-        "Cancel",
-        key="design.cancel",
-        icon=":material/stop_circle:",
-        on_click=_cancel,
-        args=(request_key,),
-        help="Stop the search; nothing it found so far is kept.",
+    running_job(
+        KEYS,
+        request_key,
+        "Searching the designs",
+        "design.cancel",
+        "Stop the search; nothing it found so far is kept.",
     )
     st.stop()
 if request_key not in results:

@@ -1,20 +1,34 @@
 """Page: a game position or a whole recorded game. Open a game record, a position snapshot or
 an AsyncEclipse save; see the galaxy, each player's board and the battles due; step through a
-record's actions; open a battle on the Battle odds page.
+record's actions; open a battle on the Battle odds page; ask for advice for the player whose
+turn it is and play an advised turn.
 
 The opened game is a ``LoadedGame`` (``ui.game_loader``) kept in the session; uploads are read
-as JSON only. The galaxy is ``ui.galaxy.galaxy_figure``; clicking a sector picks it.
+as JSON only. The galaxy is ``ui.galaxy.galaxy_figure``; clicking a sector picks it. The advice
+(``ui.game_advice``) is searched in a worker process with a progress bar and Cancel, the Fleet
+designer's mechanism (``ui.worker_job``, ``ui.job_progress``); "Play this" opens the position
+after the advised turn as a game of its own, with a way back.
 """
 
 from __future__ import annotations
 
 import streamlit as st
 
+from engine.advice import DEFAULT_THINK_MS, MAX_THINK_MS
 from engine.hexes import Hex
 from ui import state as shared
 from ui.attack_planner import attack_planner
 from ui.figures import galaxy_figure
 from ui.galaxy import chosen_hex, seat_label, sector_hover
+from ui.game_advice import (
+    AdviceCard,
+    advice_cards,
+    advice_summary,
+    advice_target,
+    play_advice,
+    start_advice,
+    steps_text,
+)
 from ui.game_battles import due_battles, side_colours
 from ui.game_loader import (
     EXAMPLES,
@@ -24,6 +38,7 @@ from ui.game_loader import (
     open_example,
     open_game,
 )
+from ui.job_progress import JobKeys, jobs_of, running_job, start_job
 from ui.player_boards import blueprint_rows, overview_rows, tech_rows
 from ui.tech_tray import tray_rows
 
@@ -33,11 +48,18 @@ STEP = "game.step"
 ERROR = "fleetlab.game.error"
 UPLOADS = "fleetlab.game.uploads"
 LOG_LINES = 14
+ADVICE = JobKeys(
+    "fleetlab.game.advice.jobs", "fleetlab.game.advice.results", "fleetlab.game.advice.error"
+)
+BEFORE = "fleetlab.game.before-advice"  # the game, source and step an advised turn came from
+THINK = "game.think-ms"
 
 st.title("Game")
 
 
-def _opened(game: LoadedGame, source: str) -> None:
+def _opened(game: LoadedGame, source: str, *, played: bool = False) -> None:
+    if not played:
+        st.session_state.pop(BEFORE, None)  # a game of its own: no way back to another
     st.session_state[GAME] = game
     st.session_state[SOURCE] = source
     st.session_state[STEP] = game.steps  # a record opens at its end: the position now
@@ -156,6 +178,114 @@ if game.steps:
 st.markdown(f"**{status}**")
 if game.steps and step:
     st.caption(f"Last action: `{game.events[step - 1]}`")
+
+# ----- advice for the player to act -------------------------------------------------------------
+
+
+def _advise(key: str, step: int, seat: int) -> None:
+    """Start the search for the advice (a callback: it runs before the page does)."""
+    think = int(st.session_state.get(THINK, DEFAULT_THINK_MS))
+    start_job(ADVICE, key, start_advice(st.session_state[GAME], step, seat, think))
+
+
+def _play(step: int, card: AdviceCard, player: str) -> None:
+    """Open the position after an advised turn, keeping the game it was played on."""
+    current: LoadedGame = st.session_state[GAME]
+    before = st.session_state.get(BEFORE) or (current, st.session_state.get(SOURCE, ""), step)
+    played = play_advice(current, step, card, player)
+    _opened(played, f"advice:{st.session_state.get(SOURCE, '')}@{step}#{card.rank}", played=True)
+    st.session_state[BEFORE] = before
+
+
+def _back() -> None:
+    """Back to the game the advised turn was played on, at the step it was played from."""
+    game_before, source_before, step_before = st.session_state.pop(BEFORE)
+    _opened(game_before, source_before)
+    st.session_state[STEP] = step_before
+
+
+def _advice_section(game: LoadedGame, step: int) -> None:
+    st.subheader("Advice")
+    if BEFORE in st.session_state:
+        st.button(
+            "Back to the game",
+            key="game.advice.back",
+            icon=":material/undo:",
+            on_click=_back,
+            help="The game the advised turn was played on, at the position it was played from.",
+        )
+    target = advice_target(game, step)
+    if target.seat is None:
+        st.caption(f"No advice here: {target.why}.")
+        return
+    think = int(st.session_state.get(THINK, DEFAULT_THINK_MS))
+    key = f"{st.session_state.get(SOURCE, '')}@{step}#{think}"
+    error = st.session_state.pop(ADVICE.error, None)
+    if error:
+        st.error(f"No advice: {error}", icon=":material/error:")
+    results: dict[str, dict[str, object]] = st.session_state.setdefault(ADVICE.results, {})
+    running = key in jobs_of(ADVICE)
+    ask, budget = st.columns([2, 1], vertical_alignment="bottom")
+    # The budget is drawn on every run (disabled while the search runs): a widget left out of
+    # a run loses its value, and with it the key of the running search.
+    budget.number_input(
+        "Search budget (ms)",
+        min_value=0,
+        max_value=MAX_THINK_MS,
+        value=DEFAULT_THINK_MS,
+        step=500,
+        key=THINK,
+        disabled=running,
+        help="Milliseconds of the search's work for each decision it weighs (the turn "
+        "and the choices inside its best actions); the same budget gives the same advice "
+        "on any machine.",
+    )
+    if running:
+        with ask:
+            running_job(
+                ADVICE,
+                key,
+                f"Thinking for {target.label}",
+                "game.advice.cancel",
+                "Stop the search; nothing it found so far is kept.",
+            )
+        return
+    if key not in results:
+        ask.button(
+            f"Advise {target.label}",
+            key="game.advise",
+            type="primary",
+            icon=":material/lightbulb:",
+            on_click=_advise,
+            args=(key, step, target.seat),
+            help="The best next turns by Fleetlab's search, each with its value and why "
+            "(the same as `fleetlab advise`). The search runs in a worker process.",
+        )
+        return
+    result = results[key]
+    st.caption(advice_summary(result))
+    player = str(result["player"])
+    cards = advice_cards(result)
+    if not cards:
+        st.info("The decision has no answers to weigh.", icon=":material/block:")
+    for card in cards:
+        with st.container(border=True):
+            words, play = st.columns([5, 1], vertical_alignment="center")
+            words.markdown(f"**{card.rank}. {card.reason}**")
+            words.caption(card.stats())
+            play.button(
+                "Play this",
+                key=f"game.advice.play.{card.rank}",
+                icon=":material/play_arrow:",
+                on_click=_play,
+                args=(step, card, player),
+                help="See the position after this turn (and step through it).",
+            )
+            with st.expander("The steps, as a game record writes them"):
+                st.code(steps_text(card.steps), language=None)
+
+
+_advice_section(game, step)
 
 # ----- the galaxy, the battles and the log ------------------------------------------------------
 
