@@ -18,6 +18,8 @@ Usage::
 
 It prints one line per goal with the measured value and whether it is met, the main league's
 table (``fleetlab league``: wins, mean VP by source, CPU per decision), and the sweep's table.
+It also prints the work units the searches did per CPU millisecond: the calibration of
+``engine.search.budget.UNITS_PER_MS``, which turns ``--think-ms`` into a work budget.
 The thinking time is a work budget (``engine.search.budget``), so the games are the same on any
 machine; the CPU seconds are those of each game in its worker process. On a 2-core machine
 shared with other work, ``--workers 1`` keeps one core free; a game takes about a CPU minute
@@ -38,6 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from calc.design import start_pool
 from engine.league import GameSummary, LeagueTable, run_league, schedule, table, table_json
 from engine.search import DEFAULT_THINK_MS
+from engine.search.budget import UNITS_PER_MS
 from ui.cli_support import text_table
 from ui.commands.league import text_report
 
@@ -92,6 +95,7 @@ def sweep_rows(played: dict[int, tuple[LeagueTable, list[GameSummary]]]) -> list
                 f"{line.mean_vp:.1f}",
                 f"{planner.mean_vp:.1f}",
                 f"{line.seconds_per_search:.2f}",
+                f"{line.units_per_ms:.2f}",
                 f"{t.seconds_per_game:.0f}",
                 f"{max(g.seconds for g in games):.0f}",
             )
@@ -107,6 +111,7 @@ SWEEP_HEADERS = (
     "search VP",
     "planner VP",
     "CPU s/search",
+    "units/ms",
     "CPU s/game",
     "slowest",
 )
@@ -157,6 +162,10 @@ def main(argv: list[str] | None = None) -> int:
     width = max(len(g) for g, _, _ in found)
     for goal, measured, met in found:
         print(f"  {'met ' if met else 'MISS'}  {goal:<{width}}  {measured}")
+    print(
+        f"  the budget's calibration: {main_table.bots['search'].units_per_ms:.2f} work units "
+        f"per CPU ms of search measured, engine.search.budget.UNITS_PER_MS = {UNITS_PER_MS}"
+    )
     print()
     print(text_report(main_table, SEATS, args.seed))
     if len(played) > 1:

@@ -62,7 +62,8 @@ class LeagueGame:
 class SeatResult:
     """One seat of a played game. ``decisions`` are the decisions its bot answered and
     ``seconds`` the CPU time they took; ``searched`` and ``search_seconds`` the same for the
-    decisions the search bot searched (0 for the other bots)."""
+    decisions the search bot searched, and ``search_work`` the work units those searches spent
+    (``engine.search.budget``; all 0 for the other bots)."""
 
     bot: str
     species: str
@@ -76,6 +77,7 @@ class SeatResult:
     seconds: float = 0.0
     searched: int = 0
     search_seconds: float = 0.0
+    search_work: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,6 +166,10 @@ class _Timed:
     def searched(self) -> int:
         return self.player.searched if isinstance(self.player, SearchPlayer) else 0
 
+    @property
+    def work(self) -> float:
+        return self.player.work if isinstance(self.player, SearchPlayer) else 0.0
+
     def choose(self, state: GameState, actions: Sequence[Action]) -> Action:
         before = self.searched
         start = time.process_time()
@@ -216,6 +222,7 @@ def play_league_game(game: LeagueGame) -> GameSummary:
                 seconds=timed[p.seat].seconds,
                 searched=timed[p.seat].searched,
                 search_seconds=timed[p.seat].search_seconds,
+                search_work=timed[p.seat].work,
             )
         )
     return GameSummary(
@@ -277,7 +284,8 @@ def _on_dask(
 class BotLine:
     """One bot's line of the league table: its seats, wins and mean VP, its mean VP by source
     (``VP_SOURCES`` order), the CPU seconds of one of its decisions, and (the search bot) its
-    searched decisions per game and the CPU seconds of one of them."""
+    searched decisions per game, the CPU seconds of one of them and the work units its searches
+    did per CPU millisecond (what ``engine.search.budget.UNITS_PER_MS`` assumes)."""
 
     seats: int
     wins: float
@@ -286,6 +294,7 @@ class BotLine:
     seconds_per_decision: float = 0.0
     searched_per_game: float = 0.0
     seconds_per_search: float = 0.0
+    units_per_ms: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -322,6 +331,7 @@ def table(results: Iterable[GameSummary]) -> LeagueTable:
     cpu: dict[str, float] = defaultdict(float)
     searched: Counter[str] = Counter()
     search_cpu: dict[str, float] = defaultdict(float)
+    search_work: dict[str, float] = defaultdict(float)
     sources = [0.0] * len(VP_SOURCES)
     species_seats: Counter[str] = Counter()
     species_wins: dict[str, float] = defaultdict(float)
@@ -342,6 +352,7 @@ def table(results: Iterable[GameSummary]) -> LeagueTable:
             cpu[seat.bot] += seat.seconds
             searched[seat.bot] += seat.searched
             search_cpu[seat.bot] += seat.search_seconds
+            search_work[seat.bot] += seat.search_work
             for i, v in enumerate(seat.sources):
                 sources[i] += v
                 by_bot[seat.bot][i] += v
@@ -357,6 +368,7 @@ def table(results: Iterable[GameSummary]) -> LeagueTable:
                 cpu[b] / max(1, decisions[b]),
                 searched[b] / seats[b],
                 search_cpu[b] / max(1, searched[b]),
+                search_work[b] / (1000 * search_cpu[b]) if search_cpu[b] else 0.0,
             )
             for b in sorted(seats)
         },
@@ -385,6 +397,7 @@ def table_json(t: LeagueTable) -> dict[str, Any]:
                 "seconds_per_decision": round(line.seconds_per_decision, 5),
                 "searched_per_game": round(line.searched_per_game, 2),
                 "seconds_per_search": round(line.seconds_per_search, 4),
+                "units_per_ms": round(line.units_per_ms, 3),
             }
             for name, line in t.bots.items()
         },

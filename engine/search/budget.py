@@ -12,9 +12,9 @@ several times any other of its decisions, so
 * a chance event drawn, or a position scored, ``STEP_UNITS``.
 
 ``UNITS_PER_MS`` converts: it is the mean number of units the search did per CPU millisecond,
-measured with ``benchmarks/bots_search.py --calibrate`` (searches at every searched decision of
-four-player games, one search seat against three planners, on this 2-core machine; the figure
-and its spread are in docs/bots.md). A search with a budget of ``think_ms`` therefore takes about
+as ``benchmarks/bots_search.py`` measures it (over every searched decision of its four-player
+games, one search seat against three planners, on this 2-core machine; the figures are in
+docs/bots.md). A search with a budget of ``think_ms`` therefore takes about
 ``think_ms`` CPU milliseconds on average, and exactly the same decisions on any machine.
 """
 

@@ -130,6 +130,9 @@ def test_a_league_with_a_search_seat_plays_on_a_dask_cluster(cluster: object) ->
     assert seat.bot == "search" and seat.searched > 0 and seat.decisions > seat.searched
     line = table(remote).bots["search"]
     assert line.searched_per_game == seat.searched and line.seconds_per_search > 0
+    # The budget's calibration: the work its searches did per CPU millisecond of them.
+    assert seat.search_work > 0 and remote[0].seats[1].search_work == 0
+    assert line.units_per_ms == pytest.approx(seat.search_work / (1000 * seat.search_seconds))
 
 
 def test_bots_by_name() -> None:
