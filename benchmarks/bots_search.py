@@ -81,7 +81,7 @@ def _decisions(games: list[GameSummary]) -> float:
 def sweep_rows(played: dict[int, tuple[LeagueTable, list[GameSummary]]]) -> list[tuple[str, ...]]:
     """One row per budget: games, the search seat's wins and mean VP, its CPU per searched
     decision, and the mean and slowest CPU seconds of a game."""
-    rows = []
+    rows: list[tuple[str, ...]] = []
     for ms in sorted(played):
         t, games = played[ms]
         line = t.bots["search"]
