@@ -39,7 +39,7 @@ from engine.actions.turn import EndAction, Pass, TakeAction, TakeReaction
 from engine.decisions import Activations, TurnStart
 from engine.planner import PlannerPlayer
 from engine.rules import apply, legal_actions
-from engine.search import ActionEstimate, analyse
+from engine.search.analyse import ActionEstimate, analyse
 from engine.snapshot import state_hash
 from engine.state import GameState
 

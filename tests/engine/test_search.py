@@ -18,7 +18,8 @@ from engine.enums import ActionKind
 from engine.hexes import Hex
 from engine.planner import Plan
 from engine.rules import apply, legal_actions
-from engine.search import ActionEstimate, SearchError, SearchPlayer, analyse
+from engine.search import ActionEstimate, SearchError, SearchPlayer
+from engine.search.analyse import analyse  # the function: the package attribute can be the module
 from engine.search.evaluate import margins
 from engine.search.worlds import sample_world, unseen_discoveries, unseen_reputation
 from engine.state import GameState
