@@ -4,8 +4,8 @@ It plays every decision as its own ``PlannerPlayer`` would, but for the turn's r
 the planner's answer to a turn is to take an action or reaction or to pass, and there is more
 than one of these to choose from, it searches (``engine.search.analyse.search``, ``think_ms``
 turned into a work budget) and plays the search's choice (the planner's answer unless another
-is clearly better). Hit assignment, retreats, the zone explored, the tech researched, the ships
-built and moved stay the planner's.
+is better on the same samples). Hit assignment, retreats, the zone explored, the tech
+researched, the ships built and moved stay the planner's.
 
 It never looks at what it could not see at the table: every decision, searched or not, is made
 in a sampled world of its own (``engine.search.worlds``), with the tiles it cannot see dealt
