@@ -29,7 +29,7 @@ one Black Hole is drawn for the game (a chance event) and joins ring III; the Mi
 
 from __future__ import annotations
 
-from blueprints import Blueprint, ShipClass, all_species
+from blueprints import Blueprint, all_species
 from blueprints import species as find_species
 from blueprints import tech as find_tech
 from blueprints.catalogue import tech_draws
@@ -52,6 +52,7 @@ from engine.state import (
     CHANCE,
     SHIP_CLASSES,
     TRACKS,
+    Fleet,
     GameConfig,
     GameState,
     PlayerState,
@@ -120,15 +121,34 @@ def start_zone(players: int, seat: int) -> tuple[Hex, int]:
     return Hex(2 * dq, 2 * dr), (direction + 3) % 6
 
 
-def _player(seat: int, species_id: str) -> PlayerState:
-    sp = find_species(species_id)
+def start_tracks(species_id: str) -> tuple[int, int, int]:
+    """The cubes left on the money, science and materials tracks once the home sector's
+    starting cubes are placed (``home_pieces``)."""
     home = home_tile(species_id)
-    t = tables()
-    tracks = [t.cubes_per_track] * 3
+    tracks = [tables().cubes_per_track] * 3
     for i in home.start_cubes:
         resource = home.squares[i].type.resource
         assert resource is not None
         tracks[resource.track] -= 1
+    return tracks[0], tracks[1], tracks[2]
+
+
+def home_pieces(seat: int, species_id: str) -> tuple[tuple[bool, ...], Fleet]:
+    """What setup puts on a species' home sector besides its influence disc: a cube on each
+    of the home tile's starting squares (which squares, per square of the tile) and the
+    species' starting ships (as ``SectorState.ships``)."""
+    home = home_tile(species_id)
+    cubes = tuple(i in home.start_cubes for i in range(len(home.squares)))
+    fleet: Fleet = ()
+    for ship_class, count in find_species(species_id).starting_ships:
+        fleet = add_ships(fleet, seat, ship_class, count)
+    return cubes, fleet
+
+
+def _player(seat: int, species_id: str) -> PlayerState:
+    sp = find_species(species_id)
+    t = tables()
+    tracks = start_tracks(species_id)
     techs: list[tuple[str, ...]] = [(), (), ()]
     for tech_id in sp.starting_techs:
         k = TRACKS.index(find_tech(tech_id).category)
@@ -142,7 +162,7 @@ def _player(seat: int, species_id: str) -> PlayerState:
         money=sp.storage.money,
         science=sp.storage.science,
         materials=sp.storage.materials,
-        tracks=(tracks[0], tracks[1], tracks[2]),
+        tracks=tracks,
         graveyard=(0, 0, 0),
         discs_track=sp.influence_discs,
         discs_actions=0,
@@ -156,14 +176,10 @@ def _player(seat: int, species_id: str) -> PlayerState:
 
 def _home(seat: int, species_id: str, players: int) -> SectorState:
     where, rotation = start_zone(players, seat)
-    home = home_tile(species_id)
-    cubes = tuple(i in home.start_cubes for i in range(len(home.squares)))
-    fleet: tuple[tuple[int, ShipClass, int], ...] = ()
-    for ship_class, count in find_species(species_id).starting_ships:
-        fleet = add_ships(fleet, seat, ship_class, count)
+    cubes, fleet = home_pieces(seat, species_id)
     return SectorState(
         hex=where,
-        tile=home.id,
+        tile=home_tile(species_id).id,
         rotation=rotation,
         owner=seat,
         cubes=cubes,

@@ -146,16 +146,20 @@ def _save(data: Any, name: str, duplicates: Sequence[str] = ()) -> LoadedGame:
     for seat, style in default_styles(result.state).items():
         styles.setdefault(seat, style)
     title = report.game_name or report.game_id or name
+    # The position the advice reads: the save's, with the home sectors its setup laid but did
+    # not set up set up as the rules do; the notes saying so follow the losses in its caveats.
+    position = from_import(result, name)
+    set_up = position.caveats[len(report.losses) :]
     return LoadedGame(
         "asynceclipse",
         title,
-        (result.state,),
+        (position.state,),
         (),
         styles,
-        tuple(str(p) for p in report.problems),
+        (*(str(p) for p in report.problems), *set_up),
         dict(report.positions),
         report.unexplored,
-        from_import(result, name).seats,
+        position.seats,
         bot_codes=True,
     )
 

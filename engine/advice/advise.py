@@ -54,7 +54,8 @@ class AdvisedAction:
 class Advice:
     """The advice for ``player`` (seat ``seat``) at ``position`` (what was opened, in words):
     its turns, best first; ``note`` when the seat is advised before its turn has come;
-    ``caveats``: what the file lost on the way in."""
+    ``caveats``: what the file lost on the way in, and the home sectors set up for it
+    (``engine.advice.home_setup``)."""
 
     player: str
     seat: int

@@ -11,8 +11,9 @@ problems that lost information while the file was read (``caveats``: the advice 
 position as read).
 
 ``playable(position, seat)`` is the position the seat is advised on, or a ``PositionError``
-naming what the engine would need to go on: the game is over; chance acts next; a player
-controls no sector and has no ship (a save whose board names no owner, or whose setup is not
+naming what the engine would need to go on: the game is over; chance acts next; the players'
+species are no game the rules allow (one species twice, both sides of one species board); a
+player controls no sector and has no ship (a save whose board names no owner, or whose setup is not
 finished: the engine would eliminate that player at the first upkeep); storage below zero (the
 bot lets money go negative during its setup; the engine's storage never does). A seat that is not
 the one to act is advised as if its turn had come, when the game is between turns of the action
@@ -29,9 +30,16 @@ from blueprints import BlueprintError
 from blueprints import species as find_species
 from engine import record as records
 from engine import snapshot as snapshots
+from engine.advice.home_setup import set_up_homes
 from engine.decisions import TurnStart
 from engine.enums import RESOURCES, Phase
-from engine.errors import AdviceRequestError, EngineError, GameFileError, PositionError
+from engine.errors import (
+    AdviceRequestError,
+    EngineError,
+    GameFileError,
+    PositionError,
+    SetupError,
+)
 from engine.game_files import kind_of, not_a_game_file
 from engine.hexes import Hex
 from engine.importers import (
@@ -42,7 +50,7 @@ from engine.importers import (
     position_code,
 )
 from engine.rules import legal_actions
-from engine.setup import new_game
+from engine.setup import check_config, new_game
 from engine.snapshot import Json
 from engine.state import CHANCE, GameState
 from fileio import DocumentError, read_bytes
@@ -177,20 +185,24 @@ def read_position(
 
 
 def from_import(result: ImportResult, name: str) -> Position:
-    """The position of an imported AsyncEclipse save."""
+    """The position of an imported AsyncEclipse save, with the home sectors its setup laid but
+    did not set up set up as the rules do (``engine.advice.home_setup``; each named in the
+    caveats)."""
     report = result.report
     seats = tuple(
         Seat(s.seat, "" if s.name.startswith("<@") else s.name, s.colour, s.species)
         for s in report.seats
     )
     title = report.game_name or report.game_id or name
-    return Position(
+    read = Position(
         result.state,
         seats,
         f"AsyncEclipse save '{title}'",
         True,
         tuple(str(p) for p in report.losses),
     )
+    state, notes = set_up_homes(read.state, lambda seat: read.seat(seat).label, read.zone)
+    return replace(read, state=state, caveats=(*read.caveats, *notes))
 
 
 def plain_seats(state: GameState, names: tuple[str, ...] = ()) -> tuple[Seat, ...]:
@@ -313,6 +325,10 @@ def _nearest(position: Position) -> str:
 def _check_board(position: Position) -> None:
     """What a position needs that the engine cannot make up (see the module doc)."""
     state = position.state
+    try:
+        check_config(state.config)
+    except SetupError as exc:
+        raise PositionError(f"the save's players are not a game the rules allow: {exc}") from None
     for player in state.players:
         if player.eliminated:
             continue

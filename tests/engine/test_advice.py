@@ -43,7 +43,9 @@ from engine.hexes import Hex
 from engine.importers import import_game
 from engine.planner import PlannerPlayer
 from engine.rules import apply, legal_actions
+from engine.setup import new_game
 from engine.snapshot import snapshot
+from engine.state import GameConfig
 from engine.tech_supply import tech_order
 from tests.engine.builders import do, edit, sector, started, with_sector
 from tests.support import REPO
@@ -226,6 +228,60 @@ def test_a_board_without_the_players_sectors_is_named() -> None:
     bare = replace(position, state=replace(position.state, sectors=(), index={}))
     with pytest.raises(PositionError, match="the file's board has no sectors"):
         playable(bare, 0)
+
+
+def _unset_save() -> dict[str, Any]:
+    """The example save in the bot's older form as its setup left it: the board's entries are
+    [sector, orientation] (no owner, cubes or ships) and the players hold every piece: 12 cubes
+    on each of the bot's tracks and the home's disc on the influence track (13)."""
+    data = _save_data()
+    data["board"] = {
+        code: [entry["sector"], entry["orientation"]] for code, entry in data["board"].items()
+    }
+    for player in data["players"].values():
+        for key in ("money_pop_cubes", "science_pop_cubes", "material_pop_cubes"):
+            player[key] = 12
+        player["influence_discs"] = 13
+    return data
+
+
+def test_home_sectors_laid_but_not_set_up_are_set_up_as_the_rules_setup_does() -> None:
+    position = from_import(import_game(_unset_save()), "unset.json")
+    fresh = new_game(GameConfig(("eridani_empire", "planta")))
+    for seat, tile in ((0, 222), (1, 226)):
+        home = next(s for s in position.state.sectors if s.tile == tile)
+        set_up = next(s for s in fresh.sectors if s.tile == tile)
+        assert (home.owner, home.cubes, home.ships) == (seat, set_up.cubes, set_up.ships)
+        player = position.state.players[seat]
+        assert player.tracks == fresh.players[seat].tracks
+        assert player.discs_track == 12
+    assert position.caveats[-2].startswith(
+        "Blue (Eridani Empire)'s home sector 222 at position 201 had no owner, cubes or ships"
+    )
+    assert position.caveats[-1].endswith("2 population cubes and 1 interceptor")
+    assert playable(position, 0)[0] is position.state
+
+
+def test_a_home_is_not_set_up_once_a_piece_of_its_player_is_on_the_board() -> None:
+    data = _unset_save()
+    blue = next(p for p in data["players"].values() if p["color"] == "blue")
+    blue["money_pop_cubes"] = 11  # a cube placed somewhere the file does not say
+    position = from_import(import_game(data), "cube.json")
+    home = next(s for s in position.state.sectors if s.tile == 222)
+    assert home.owner is None and not any(home.cubes)
+    assert not any("Blue" in c and "set up" in c for c in position.caveats)
+    with pytest.raises(PositionError, match=r"Blue .* controls no sector and has no ship"):
+        playable(position, 0)
+
+
+def test_players_the_rules_would_not_seat_together_are_named() -> None:
+    data = _save_data()
+    green = next(p for p in data["players"].values() if p["color"] == "green")
+    green["name"] = "Eridani Empire"
+    green["home_planet"] = "222"
+    position = from_import(import_game(data), "twice.json")
+    with pytest.raises(PositionError, match="not a game the rules allow: each player needs a"):
+        playable(position, 0)
 
 
 # ----- turns ------------------------------------------------------------------------------------

@@ -75,7 +75,10 @@ def _print_text(advice: Advice) -> None:
             f"{action.samples:,} rollouts"
         )
     if advice.caveats:
-        print("\nThe file lost information on the way in; the advice is for the position as read:")
+        print(
+            "\nWhat the file lost on the way in, and what setup added; the advice is for the "
+            "position so read:"
+        )
         for caveat in advice.caveats:
             print(f"  - {caveat}")
     print(f"\n{advice.seconds:.1f} s (the search's budget: {advice.think_ms:,} ms a decision)")
