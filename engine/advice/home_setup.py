@@ -75,14 +75,19 @@ def set_up_homes(
     return state, tuple(notes)
 
 
+def on_the_board(state: GameState, seat: int) -> bool:
+    """Whether the seat controls a sector or has a ship anywhere (in a sector or under way)."""
+    if any(s.owner == seat or s.ships_of(seat) for s in state.sectors):
+        return True
+    return any(v.seat == seat for v in state.voyages)
+
+
 def _untouched_home(state: GameState, player: PlayerState) -> SectorState | None:
     """The player's home sector when it is on the board untouched and every piece setup would
     put on it is still the player's to place; else ``None``."""
     if player.eliminated or player.discs_track < 1:
         return None
-    if any(s.owner == player.seat or s.ships_of(player.seat) for s in state.sectors):
-        return None
-    if any(v.seat == player.seat for v in state.voyages):
+    if on_the_board(state, player.seat):
         return None
     if player.tracks != (tables().cubes_per_track,) * 3:
         return None

@@ -30,7 +30,7 @@ from blueprints import BlueprintError
 from blueprints import species as find_species
 from engine import record as records
 from engine import snapshot as snapshots
-from engine.advice.home_setup import set_up_homes
+from engine.advice.home_setup import on_the_board, set_up_homes
 from engine.decisions import TurnStart
 from engine.enums import RESOURCES, Phase
 from engine.errors import (
@@ -341,9 +341,7 @@ def _check_board(position: Position) -> None:
                     "never goes below zero (the AsyncEclipse bot allows it while its setup is "
                     "not finished)"
                 )
-        holds = any(s.owner == player.seat or s.ships_of(player.seat) for s in state.sectors)
-        away = any(v.seat == player.seat for v in state.voyages)
-        if not holds and not away:
+        if not on_the_board(state, player.seat):
             why = (
                 "the file's board has no sectors"
                 if not state.sectors
